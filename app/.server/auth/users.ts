@@ -1,0 +1,103 @@
+import { sql } from "kysely";
+import type { DB } from "../db";
+import { nowIso } from "../db/values";
+
+/** Domain a QR-login user's stand-in address uses (reserved TLD: never deliverable). */
+export const PLACEHOLDER_EMAIL_DOMAIN = "users.invalid";
+
+export type LoginType = "email" | "google" | "github" | "wechat" | "douyin" | "guest";
+
+/** What the browser knows about the signed-in person (spec 3 "session user"). */
+export interface SessionUser {
+  id: string;
+  /** Profile display name, else the account name, else the e-mail, else "User". */
+  name: string;
+  /** Real address, or null for QR sign-ins that have none. */
+  email: string | null;
+  avatar: string | null;
+  loginType: LoginType;
+  isAdmin: boolean;
+  twoFactorEnabled: boolean;
+}
+
+interface UserRow {
+  id: string;
+  name: string;
+  email: string;
+  image?: string | null;
+  lastLoginMethod?: string | null;
+  twoFactorEnabled?: unknown;
+}
+
+const LOGIN_TYPES: LoginType[] = ["email", "google", "github", "wechat", "douyin", "guest"];
+
+export function isPlaceholderEmail(email: string): boolean {
+  return email.toLowerCase().endsWith(`@${PLACEHOLDER_EMAIL_DOMAIN}`);
+}
+
+export function toLoginType(method: string | null | undefined): LoginType {
+  if (method === "magic-link" || method === "email") return "email";
+  return LOGIN_TYPES.find((t) => t === method) ?? "email";
+}
+
+/** Spec 3: name falls back to e-mail, then 'User' (translated by the caller's fallback). */
+export function displayNameOf(user: { name: string; email: string }, profileName: string | null, fallback = "User"): string {
+  const email = isPlaceholderEmail(user.email) ? "" : user.email;
+  return profileName?.trim() || user.name.trim() || email || fallback;
+}
+
+/** True when the user has the `admin` role or their e-mail is in ADMIN_EMAILS. */
+export async function isAdminUser(db: DB, user: { id: string; email: string }, adminEmails: string[]): Promise<boolean> {
+  if (adminEmails.includes(user.email.toLowerCase())) return true;
+  const row = await db
+    .selectFrom("user_roles")
+    .select("id")
+    .where("user_id", "=", user.id)
+    .where("role", "=", "admin")
+    .executeTakeFirst();
+  return Boolean(row);
+}
+
+export async function toSessionUser(db: DB, user: UserRow, adminEmails: string[]): Promise<SessionUser> {
+  const [profile, isAdmin] = await Promise.all([
+    db.selectFrom("profiles").select(["display_name", "avatar_url"]).where("user_id", "=", user.id).executeTakeFirst(),
+    isAdminUser(db, user, adminEmails),
+  ]);
+  return {
+    id: user.id,
+    name: displayNameOf(user, profile?.display_name ?? null),
+    email: isPlaceholderEmail(user.email) ? null : user.email,
+    avatar: profile?.avatar_url || user.image || null,
+    loginType: toLoginType(user.lastLoginMethod),
+    isAdmin,
+    twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
+  };
+}
+
+/** Creates or refreshes the profiles row (spec 3: display_name, avatar_url). */
+export async function upsertProfile(
+  db: DB,
+  userId: string,
+  profile: { displayName: string | null; avatarUrl: string | null },
+): Promise<void> {
+  const now = nowIso();
+  await db
+    .insertInto("profiles")
+    .values({ user_id: userId, display_name: profile.displayName, avatar_url: profile.avatarUrl, updated_at: now })
+    .onConflict((oc) =>
+      oc.column("user_id").doUpdateSet({
+        display_name: sql`coalesce(excluded.display_name, profiles.display_name)`,
+        avatar_url: sql`coalesce(excluded.avatar_url, profiles.avatar_url)`,
+        updated_at: now,
+      }),
+    )
+    .execute();
+}
+
+export async function grantRole(db: DB, userId: string, role: string): Promise<void> {
+  await db
+    .insertInto("user_roles")
+    .values({ user_id: userId, role })
+    .onConflict((oc) => oc.columns(["user_id", "role"]).doNothing())
+    .execute();
+}

@@ -1,0 +1,284 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import path from "node:path";
+import sharp from "sharp";
+
+/**
+ * Logos and previews drawn at import time, so the site never hot-links a
+ * vendor image and looks complete offline. Files land in UPLOAD_DIR like
+ * ordinary uploads; each name carries a hash of what was drawn, so an
+ * unchanged entry is never redrawn and the files can be cached forever.
+ */
+
+/** Bump when a drawing changes, so those images are redrawn once. */
+const DRAWING_VERSION = { logo: 1, preview: 1, cover: 2 } as const;
+export const LOGO_SIZE = 256;
+export const PREVIEW_WIDTH = 1200;
+export const PREVIEW_HEIGHT = 630;
+const FALLBACK_COLOR = "#475569";
+
+export type ImageFolder = "tools" | "case-studies" | "ecommerce";
+
+export interface ImagePair {
+  png: string;
+  webp: string;
+}
+
+export interface DrawSubject {
+  folder: ImageFolder;
+  slug: string;
+  name: string;
+  subtitle?: string;
+  color?: string | null;
+  websiteUrl?: string | null;
+}
+
+/** Names of generated files, e.g. `logo-3f9a0c1b2d.png`; anything else in UPLOAD_DIR is a real upload. */
+const GENERATED_NAME = /^\/uploads\/(tools|case-studies|ecommerce)\/[a-z0-9-]+\/(logo|preview|cover)-[0-9a-f]{10}\.(png|webp)$/;
+export function isGeneratedImage(url: string | null | undefined): boolean {
+  return !url || GENERATED_NAME.test(url);
+}
+
+/** `Jungle Scout` -> `JS`, `ChatGPT` -> `C`, `10Web` -> `10`, `店小秘` -> `店`. */
+export function initialsOf(name: string): string {
+  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
+  if (words.length === 0) return "?";
+  if (words.length >= 2 && /^\p{L}/u.test(words[1]!)) return (first(words[0]!) + first(words[1]!)).toUpperCase();
+  const digits = /^\p{N}{1,2}/u.exec(words[0]!);
+  return digits ? digits[0] : first(words[0]!).toUpperCase();
+}
+const first = (word: string) => Array.from(word)[0] ?? "";
+
+const escapeXml = (value: string) =>
+  value.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
+
+function rgb(color: string): [number, number, number] {
+  const hex = /^#([0-9a-f]{6})$/i.exec(color)?.[1] ?? FALLBACK_COLOR.slice(1);
+  return [0, 2, 4].map((i) => Number.parseInt(hex.slice(i, i + 2), 16)) as [number, number, number];
+}
+
+/** Dark text on light brand colours, white on dark ones (WCAG relative luminance). */
+function inkFor(color: string): string {
+  const [r, g, b] = rgb(color).map((v) => {
+    const c = v / 255;
+    return c <= 0.03928 ? c / 12.92 : ((c + 0.055) / 1.055) ** 2.4;
+  }) as [number, number, number];
+  return 0.2126 * r + 0.7152 * g + 0.0722 * b > 0.45 ? "#0f172a" : "#ffffff";
+}
+
+function darken(color: string, amount: number): string {
+  return `#${rgb(color)
+    .map((v) => Math.round(v * (1 - amount)).toString(16).padStart(2, "0"))
+    .join("")}`;
+}
+
+/** Greedy word wrap by character budget; long titles end with an ellipsis. */
+export function wrapText(value: string, perLine: number, maxLines: number): string[] {
+  const lines: string[] = [];
+  let current = "";
+  for (const word of value.split(/\s+/).filter(Boolean)) {
+    if (current && (current + " " + word).length > perLine) {
+      lines.push(current);
+      current = word;
+    } else current = current ? `${current} ${word}` : word;
+  }
+  if (current) lines.push(current);
+  if (lines.length <= maxLines) return lines;
+  const kept = lines.slice(0, maxLines);
+  kept[maxLines - 1] = `${kept[maxLines - 1]!.slice(0, perLine - 1).trimEnd()}…`;
+  return kept;
+}
+
+const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
+
+export function logoSvg(name: string, color: string): string {
+  const initials = initialsOf(name);
+  const size = initials.length > 1 ? 104 : 128;
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">
+<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${darken(color, 0.25)}"/></linearGradient></defs>
+<rect width="256" height="256" rx="48" fill="url(#g)"/>
+<text x="128" y="128" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${size}" fill="${inkFor(color)}">${escapeXml(initials)}</text>
+</svg>`;
+}
+
+/** `cloud.google.com` -> `G`: the product's mark on a case-study cover, whose title is a sentence. */
+export function hostInitial(url: string | null | undefined): string | null {
+  const labels = (url ? safeHost(url) : "").split(".").filter(Boolean);
+  const name = labels.length >= 2 ? labels[labels.length - 2]! : labels[0];
+  return name ? initialsOf(name) : null;
+}
+
+/**
+ * A 1200x630 card: mark on the left, title and subtitle on the right, site
+ * at the bottom. Tool previews use the name as title; case-study covers
+ * (`cover`) have sentence titles, so smaller type and more lines.
+ */
+export function previewSvg(subject: Pick<DrawSubject, "name" | "subtitle" | "websiteUrl">, color: string, cover = false): string {
+  const ink = inkFor(color);
+  const [titleSize, titleGap, perLine, maxLines] = cover ? [48, 58, 24, 3] : [64, 76, 18, 2];
+  const title = wrapText(subject.name, perLine, maxLines);
+  const subtitle = wrapText(subject.subtitle ?? "", 40, 3);
+  const host = subject.websiteUrl ? safeHost(subject.websiteUrl) : "";
+  const titleY = 250 - (title.length - 1) * (titleGap / 2);
+  const titleLines = title
+    .map((line, i) => `<text x="420" y="${titleY + i * titleGap}" font-family="${FONT}" font-weight="700" font-size="${titleSize}" fill="${ink}">${escapeXml(line)}</text>`)
+    .join("");
+  const subtitleTop = titleY + (title.length - 1) * titleGap + 64;
+  const subtitleLines = subtitle
+    .map((line, i) => `<text x="420" y="${subtitleTop + i * 44}" font-family="${FONT}" font-size="32" fill="${ink}" fill-opacity="0.85">${escapeXml(line)}</text>`)
+    .join("");
+  const initials = (cover ? hostInitial(subject.websiteUrl) : null) ?? initialsOf(subject.name);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 1200 630">
+<defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${darken(color, 0.35)}"/></linearGradient></defs>
+<rect width="1200" height="630" fill="url(#bg)"/>
+<circle cx="1110" cy="80" r="220" fill="${ink}" fill-opacity="0.06"/>
+<circle cx="1180" cy="600" r="160" fill="${ink}" fill-opacity="0.05"/>
+<rect x="96" y="171" width="272" height="272" rx="56" fill="${ink}" fill-opacity="0.14"/>
+<text x="232" y="307" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${initials.length > 1 ? 112 : 140}" fill="${ink}">${escapeXml(initials)}</text>
+${titleLines}${subtitleLines}
+${host ? `<text x="96" y="570" font-family="${FONT}" font-size="28" fill="${ink}" fill-opacity="0.75">${escapeXml(host)}</text>` : ""}
+</svg>`;
+}
+
+function safeHost(url: string): string {
+  try {
+    return new URL(url).host.replace(/^www\./, "");
+  } catch {
+    return "";
+  }
+}
+
+function hashOf(kind: keyof typeof DRAWING_VERSION, ...parts: unknown[]): string {
+  return crypto.createHash("sha1").update(JSON.stringify([DRAWING_VERSION[kind], kind, ...parts])).digest("hex").slice(0, 10);
+}
+
+/** Rasterises once, encodes PNG and WebP under temporary names, then renames (a half-written file never looks done). */
+async function render(svg: string, png: string, webp: string, width: number, height: number): Promise<void> {
+  fs.mkdirSync(path.dirname(png), { recursive: true });
+  const { data, info } = await sharp(Buffer.from(svg)).resize(width, height).raw().toBuffer({ resolveWithObject: true });
+  const raster = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
+  const tmp = tempSuffix();
+  await Promise.all([
+    raster().png({ compressionLevel: 6 }).toFile(`${png}.${tmp}`),
+    raster().webp({ quality: 82 }).toFile(`${webp}.${tmp}`),
+  ]);
+  fs.renameSync(`${png}.${tmp}`, png);
+  fs.renameSync(`${webp}.${tmp}`, webp);
+}
+
+// Unique per writer: two servers seeding the same directory at once must not share a temp file.
+const tempSuffix = () => `${process.pid}-${crypto.randomBytes(4).toString("hex")}.tmp`;
+
+function copyInto(from: string, to: string): void {
+  fs.mkdirSync(path.dirname(to), { recursive: true });
+  const tmp = `${to}.${tempSuffix()}`;
+  fs.copyFileSync(from, tmp);
+  fs.renameSync(tmp, to);
+}
+
+/** Drops earlier drawings of the same kind (their hash no longer matches). */
+function removeStale(dir: string, kind: string, keep: string): void {
+  if (!fs.existsSync(dir)) return;
+  for (const file of fs.readdirSync(dir)) {
+    if (file.startsWith(`${kind}-`) && !file.startsWith(keep)) fs.rmSync(path.join(dir, file), { force: true });
+  }
+}
+
+export interface ImageStore {
+  uploadDir: string;
+  /**
+   * Drawn files are also kept here by content hash, so another UPLOAD_DIR
+   * (a test server, a second install) copies them instead of redrawing.
+   */
+  cacheDir: string | null;
+  /** Record the drawing work instead of doing it; `finishImages` does it later (the server starts sooner). */
+  deferred: boolean;
+  /** Files rendered (0 when everything was up to date). */
+  drawn: number;
+  /** Files copied from the cache. */
+  copied: number;
+  pending: Array<() => Promise<void>>;
+}
+
+export const DEFAULT_IMAGE_CACHE = "node_modules/.cache/catalog-images";
+
+export function createImageStore(uploadDir: string, options: { deferred?: boolean; cacheDir?: string | null } = {}): ImageStore {
+  const cacheDir = options.cacheDir === undefined ? path.resolve(DEFAULT_IMAGE_CACHE) : options.cacheDir;
+  return { uploadDir, cacheDir, deferred: options.deferred ?? false, drawn: 0, copied: 0, pending: [] };
+}
+
+/** Produces `<dir>/<base>.png|.webp` from the cache or by rendering; nothing when both exist. */
+async function produce(store: ImageStore, svg: () => string, dir: string, base: string, width: number, height: number, cacheable: boolean): Promise<boolean> {
+  const png = path.join(dir, `${base}.png`);
+  const webp = path.join(dir, `${base}.webp`);
+  if (fs.existsSync(png) && fs.existsSync(webp)) return false;
+  const cached = cacheable && store.cacheDir ? [path.join(store.cacheDir, `${base}.png`), path.join(store.cacheDir, `${base}.webp`)] : null;
+  if (cached && fs.existsSync(cached[0]!) && fs.existsSync(cached[1]!)) {
+    copyInto(cached[0]!, png);
+    copyInto(cached[1]!, webp);
+    store.copied += 2;
+    return true;
+  }
+  await render(svg(), png, webp, width, height);
+  store.drawn += 2;
+  if (cached) {
+    try {
+      copyInto(png, cached[0]!);
+      copyInto(webp, cached[1]!);
+    } catch {
+      // The cache is an optimisation; a read-only or missing cache directory is fine.
+    }
+  }
+  return true;
+}
+
+async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "preview" | "cover"): Promise<ImagePair> {
+  const color = subject.color ?? FALLBACK_COLOR;
+  const square = kind === "logo";
+  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "")}`;
+  const relDir = path.posix.join(subject.folder, subject.slug);
+  const dir = path.join(store.uploadDir, relDir);
+  const urls = { png: `/uploads/${relDir}/${base}.png`, webp: `/uploads/${relDir}/${base}.webp` };
+  if (fs.existsSync(path.join(dir, `${base}.png`)) && fs.existsSync(path.join(dir, `${base}.webp`))) return urls;
+  const job = async () => {
+    const svg = () => (square ? logoSvg(subject.name, color) : previewSvg(subject, color, kind === "cover"));
+    if (await produce(store, svg, dir, base, square ? LOGO_SIZE : PREVIEW_WIDTH, square ? LOGO_SIZE : PREVIEW_HEIGHT, true)) removeStale(dir, kind, base);
+  };
+  if (store.deferred) store.pending.push(job);
+  else await job();
+  return urls;
+}
+
+/** Does the drawing a deferred store recorded; returns how many images it produced. */
+export async function finishImages(store: ImageStore): Promise<number> {
+  const jobs = store.pending.splice(0);
+  let next = 0;
+  const lanes = Array.from({ length: Math.min(2, jobs.length) }, async () => {
+    while (next < jobs.length) await jobs[next++]!();
+  });
+  await Promise.all(lanes);
+  return jobs.length;
+}
+
+export const drawLogo = (store: ImageStore, subject: DrawSubject) => draw(store, subject, "logo");
+export const drawPreview = (store: ImageStore, subject: DrawSubject) => draw(store, subject, "preview");
+export const drawCover = (store: ImageStore, subject: DrawSubject) => draw(store, subject, "cover");
+
+/** Shown for tools without an image of their own (e.g. synthetic or newly submitted ones). */
+export const DEFAULT_IMAGES = {
+  logo: { png: "/uploads/defaults/logo.png", webp: "/uploads/defaults/logo.webp" },
+  preview: { png: "/uploads/defaults/preview.png", webp: "/uploads/defaults/preview.webp" },
+} as const;
+
+export async function ensureDefaultImages(store: ImageStore): Promise<void> {
+  const dir = path.join(store.uploadDir, "defaults");
+  const glyph = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
+<rect width="256" height="256" rx="48" fill="#e2e8f0"/>
+<path d="M128 64l14 36 36 14-36 14-14 36-14-36-36-14 36-14z" fill="#64748b"/>
+<path d="M184 150l7 17 17 7-17 7-7 17-7-17-17-7 17-7z" fill="#94a3b8"/></svg>`;
+  const banner = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
+<rect width="1200" height="630" fill="#f1f5f9"/><rect x="464" y="151" width="272" height="272" rx="56" fill="#e2e8f0"/>
+<path d="M600 215l20 52 52 20-52 20-20 52-20-52-52-20 52-20z" fill="#64748b"/></svg>`;
+  await produce(store, () => glyph, dir, "logo", LOGO_SIZE, LOGO_SIZE, false);
+  await produce(store, () => banner, dir, "preview", PREVIEW_WIDTH, PREVIEW_HEIGHT, false);
+}

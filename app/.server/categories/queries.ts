@@ -1,0 +1,155 @@
+import { FALLBACK_CATEGORIES } from "~/data/fallback-categories";
+import { DEFAULT_LANG, isLang } from "~/i18n/languages";
+import { pickContentLanguage } from "~/lib/language-fallback";
+import type { DB } from "../db";
+import { getLogger } from "../logger";
+import { cachedRead } from "../tools/cache";
+
+export interface CategoryLink {
+  slug: string;
+  name: string;
+  iconName: string | null;
+  color: string | null;
+}
+
+export interface CategoryNode extends CategoryLink {
+  id: number;
+  description: string | null;
+  /** Published tools linked to the category (top level: to it or any subcategory). */
+  toolCount: number;
+  subcategories: Array<{ id: number; slug: string; name: string; toolCount: number }>;
+}
+
+interface CategoryRow {
+  id: number;
+  slug: string;
+  parent_id: number | null;
+  icon_name: string | null;
+  color: string | null;
+  names: Array<{ language: string; name: string; description: string | null }>;
+}
+
+/** Every category with all its translations, in display order (small table, read once per cache period). */
+async function allCategories(db: DB): Promise<CategoryRow[]> {
+  return cachedRead(db, "categories:all", async () => {
+    const rows = await db
+      .selectFrom("categories as c")
+      .leftJoin("category_translations as t", "t.category_id", "c.id")
+      .select(["c.id", "c.slug", "c.parent_id", "c.icon_name", "c.color", "t.language", "t.name", "t.description"])
+      .orderBy("c.sort_order")
+      .orderBy("c.id")
+      .execute();
+    const byId = new Map<number, CategoryRow>();
+    for (const row of rows) {
+      const entry = byId.get(row.id) ?? { id: row.id, slug: row.slug, parent_id: row.parent_id, icon_name: row.icon_name, color: row.color, names: [] };
+      if (row.language && row.name) entry.names.push({ language: row.language, name: row.name, description: row.description });
+      byId.set(row.id, entry);
+    }
+    return [...byId.values()];
+  });
+}
+
+/** Published tools per category id (direct links). */
+async function toolCounts(db: DB): Promise<Map<number, number>> {
+  return cachedRead(db, "categories:counts", async () => {
+    const rows = await db
+      .selectFrom("tool_categories as tc")
+      .innerJoin("tools as t", "t.id", "tc.tool_id")
+      .select(["tc.category_id", (eb) => eb.fn.countAll<number>().as("n")])
+      .where("t.status", "=", "published")
+      .groupBy("tc.category_id")
+      .execute();
+    return new Map(rows.map((r) => [r.category_id, Number(r.n)]));
+  });
+}
+
+function localized(row: CategoryRow, lang: string): { name: string; description: string | null } {
+  const chosen = pickContentLanguage(row.names.map((n) => n.language), lang);
+  const text = row.names.find((n) => n.language === chosen);
+  const english = row.names.find((n) => n.language === "us-en");
+  return { name: text?.name ?? english?.name ?? row.slug, description: text?.description || english?.description || null };
+}
+
+/**
+ * Top-level categories in display order, named in the page language where
+ * possible. When the database read fails, the static 11-category set keeps
+ * the navigation usable (spec section 3).
+ */
+export async function listTopCategories(db: DB, lang: string): Promise<CategoryLink[]> {
+  let rows: CategoryRow[];
+  try {
+    rows = await allCategories(db);
+  } catch (error) {
+    getLogger().warn({ err: error }, "categories query failed; showing the static fallback categories");
+    return FALLBACK_CATEGORIES.map((c) => ({ slug: c.slug, name: c.names[isLang(lang) ? lang : DEFAULT_LANG], iconName: c.iconName, color: c.color }));
+  }
+  return rows
+    .filter((c) => c.parent_id === null)
+    .map((c) => ({ slug: c.slug, name: localized(c, lang).name, iconName: c.icon_name, color: c.color }));
+}
+
+/** Categories listed in the footer. */
+export async function listFooterCategories(db: DB, lang: string): Promise<CategoryLink[]> {
+  return (await listTopCategories(db, lang)).slice(0, 12);
+}
+
+/** Top-level categories with their subcategories and tool counts (sidebar, category pages). */
+export async function categoryTree(db: DB, lang: string): Promise<CategoryNode[]> {
+  const [rows, counts] = await Promise.all([allCategories(db), toolCounts(db)]);
+  return rows
+    .filter((c) => c.parent_id === null)
+    .map((top) => {
+      const subs = rows.filter((c) => c.parent_id === top.id);
+      return {
+        id: top.id,
+        slug: top.slug,
+        iconName: top.icon_name,
+        color: top.color,
+        ...localized(top, lang),
+        toolCount: counts.get(top.id) ?? 0,
+        subcategories: subs.map((s) => ({ id: s.id, slug: s.slug, name: localized(s, lang).name, toolCount: counts.get(s.id) ?? 0 })),
+      };
+    });
+}
+
+export interface ResolvedCategory {
+  slug: string;
+  name: string;
+  /** The category and, for a top-level one, its subcategories. */
+  ids: number[];
+}
+
+/**
+ * The category a list filter names: slug or name in any language, compared
+ * case-insensitively after URL decoding. Null when nothing matches.
+ */
+export async function resolveCategoryFilter(db: DB, lang: string, value: string): Promise<ResolvedCategory | null> {
+  const wanted = value.trim().toLowerCase();
+  if (!wanted) return null;
+  const rows = await allCategories(db);
+  const match =
+    rows.find((c) => c.slug.toLowerCase() === wanted) ?? rows.find((c) => c.names.some((n) => n.name.toLowerCase() === wanted));
+  if (!match) return null;
+  const ids = [match.id, ...rows.filter((c) => c.parent_id === match.id).map((c) => c.id)];
+  return { slug: match.slug, name: localized(match, lang).name, ids };
+}
+
+export interface CategoryPage {
+  category: CategoryNode;
+  others: CategoryLink[];
+}
+
+export const OTHER_CATEGORIES = 6;
+
+/** A top-level category page: the category with subcategory counts and up to 6 other categories. */
+export async function categoryPage(db: DB, lang: string, slug: string): Promise<CategoryPage | null> {
+  const tree = await categoryTree(db, lang);
+  const index = tree.findIndex((c) => c.slug === slug.toLowerCase());
+  if (index < 0) return null;
+  // The next categories in display order, wrapping around, so every category gets linked from somewhere.
+  const others = [...tree.slice(index + 1), ...tree.slice(0, index)].slice(0, OTHER_CATEGORIES);
+  return {
+    category: tree[index]!,
+    others: others.map((c) => ({ slug: c.slug, name: c.name, iconName: c.iconName, color: c.color })),
+  };
+}

@@ -1,0 +1,107 @@
+import { z } from "zod";
+
+/**
+ * All settings come from the environment, are validated once, and have a
+ * working default for local use. `.env.example` documents every key.
+ */
+const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
+const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
+const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
+
+const envSchema = z.object({
+  NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
+  PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
+  HOST: z.preprocess(emptyToUndefined, z.string().default("0.0.0.0")),
+  DATABASE_URL: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => !/^[a-z][a-z0-9+.-]*:\/\//i.test(v) || /^postgres(ql)?:\/\//i.test(v), {
+        message: "must be a postgres:// URL, file:PATH or a file path",
+      })
+      .optional(),
+  ),
+  /** PostgreSQL schema to use instead of public (tests run each in their own). */
+  DATABASE_SCHEMA: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/i).optional()),
+  PUBLIC_URL: optionalUrl,
+  LOG_LEVEL: z.preprocess(
+    emptyToUndefined,
+    z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
+  ),
+  /** Import the seed catalogue (seed/catalog) on start when the database has no tools. */
+  SEED_ON_START: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
+  CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@aitools.example")),
+  UPLOAD_DIR: optionalString,
+  /** Catalogues up to this many tools ship the whole autocomplete index to the browser; larger ones ask the server. */
+  AUTOCOMPLETE_INDEX_MAX_TOOLS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2000)),
+  // Sign-in (see README "Sign-in"). Providers without credentials are hidden.
+  BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
+  SMTP_URL: optionalUrl,
+  MAIL_FROM: z.preprocess(emptyToUndefined, z.string().default("AI Tools Directory <no-reply@aitools.example>")),
+  ADMIN_EMAILS: z.preprocess(emptyToUndefined, z.string().default("")),
+  GOOGLE_CLIENT_ID: optionalString,
+  GOOGLE_CLIENT_SECRET: optionalString,
+  GOOGLE_ISSUER: z.preprocess(emptyToUndefined, z.url().default("https://accounts.google.com")),
+  GITHUB_CLIENT_ID: optionalString,
+  GITHUB_CLIENT_SECRET: optionalString,
+  GITHUB_OAUTH_BASE: z.preprocess(emptyToUndefined, z.url().default("https://github.com")),
+  GITHUB_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://api.github.com")),
+  WECHAT_APP_ID: optionalString,
+  WECHAT_APP_SECRET: optionalString,
+  WECHAT_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://api.weixin.qq.com")),
+  WECHAT_OPEN_BASE: z.preprocess(emptyToUndefined, z.url().default("https://open.weixin.qq.com")),
+  DOUYIN_CLIENT_KEY: optionalString,
+  DOUYIN_CLIENT_SECRET: optionalString,
+  DOUYIN_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://open.douyin.com")),
+});
+
+export type Config = z.infer<typeof envSchema> & {
+  database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+  publicUrl: string;
+  isProduction: boolean;
+  uploadDir: string;
+  /** Session signing secret; a fixed development value unless production. */
+  authSecret: string;
+  adminEmails: string[];
+};
+
+/** Used only outside production, so a fresh checkout signs in with no setup. */
+const DEVELOPMENT_AUTH_SECRET = "development-only-secret-change-me-0123456789";
+
+export class ConfigError extends Error {}
+
+export function parseConfig(env: Record<string, string | undefined>): Config {
+  const result = envSchema.safeParse(env);
+  if (!result.success) {
+    const issue = result.error.issues[0];
+    const name = String(issue?.path[0] ?? "environment");
+    throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? "")}: ${issue?.message}`);
+  }
+  const values = result.data;
+  if (values.NODE_ENV === "production" && !values.BETTER_AUTH_SECRET) {
+    throw new ConfigError("BETTER_AUTH_SECRET is required in production: set it to a random string of at least 32 characters");
+  }
+  return {
+    ...values,
+    database: resolveDatabase(values.DATABASE_URL),
+    publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
+    isProduction: values.NODE_ENV === "production",
+    uploadDir: values.UPLOAD_DIR ?? "public/uploads",
+    authSecret: values.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
+    adminEmails: values.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
+  };
+}
+
+function resolveDatabase(url: string | undefined): Config["database"] {
+  if (!url) return { kind: "sqlite", path: "data/directory.db" };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgres", url };
+  return { kind: "sqlite", path: url.replace(/^file:(\/\/)?/i, "") };
+}
+
+let cached: Config | undefined;
+
+/** The process configuration, parsed on first use. */
+export function getConfig(): Config {
+  cached ??= parseConfig(process.env);
+  return cached;
+}

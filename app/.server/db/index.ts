@@ -1,0 +1,74 @@
+import Database from "better-sqlite3";
+import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from "kysely";
+import fs from "node:fs";
+import path from "node:path";
+import pg from "pg";
+import { getConfig, type Config } from "../config";
+import { dialectOf } from "./dialect";
+import { migrations } from "./migrations";
+import type { Database as Schema } from "./schema";
+import { ImmediateSqliteDialect } from "./sqlite-immediate";
+
+export type DB = Kysely<Schema>;
+export type { Schema };
+
+export interface DatabaseOptions {
+  database: Config["database"];
+  /** PostgreSQL schema to work in (tests use one per run); default public. */
+  pgSchema?: string;
+}
+
+/** Opens a Kysely instance on SQLite or PostgreSQL, as configured. */
+export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
+  if (database.kind === "postgres") {
+    // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
+    pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
+    const pool = new pg.Pool({
+      connectionString: database.url,
+      max: 10,
+      ...(pgSchema ? { options: `-c search_path=${pgSchema},public` } : {}),
+    });
+    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+  }
+  if (database.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(database.path)), { recursive: true });
+  const sqlite = new Database(database.path);
+  sqlite.pragma("journal_mode = WAL");
+  sqlite.pragma("busy_timeout = 5000");
+  sqlite.pragma("foreign_keys = ON");
+  sqlite.pragma("synchronous = NORMAL");
+  return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+}
+
+/** Applies every pending migration; throws with the failing migration's error. */
+export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
+  // Migration numbers are handed out ahead of time, so a database may already hold a
+  // later one when an earlier number lands; apply the missing ones instead of refusing.
+  // Kysely looks for its bookkeeping tables in every schema unless told which one; with
+  // several schemas in one PostgreSQL database (tests) it would find another schema's.
+  const migrationTableSchema =
+    dialectOf(db) === "postgres" ? (await sql<{ schema: string }>`select current_schema() as schema`.execute(db)).rows[0]?.schema : undefined;
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+    allowUnorderedMigrations: true,
+    ...(migrationTableSchema ? { migrationTableSchema } : {}),
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  return result;
+}
+
+let instance: DB | undefined;
+
+/** The process-wide database handle. */
+export function getDb(): DB {
+  const config = getConfig();
+  instance ??= createDatabase({ database: config.database, pgSchema: config.DATABASE_SCHEMA });
+  return instance;
+}
+
+export async function closeDb(): Promise<void> {
+  const db = instance;
+  instance = undefined;
+  await db?.destroy();
+}

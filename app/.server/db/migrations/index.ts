@@ -1,0 +1,16 @@
+import type { Migration } from "kysely";
+import * as m0001 from "./0001_initial";
+import * as m0002 from "./0002_auth_plugins";
+import * as m0003 from "./0003_search_indexes";
+import * as m0004 from "./0004_catalog_images";
+
+/**
+ * Every migration, in order. Listed statically so the production bundle
+ * carries them; add new files here with the next free number.
+ */
+export const migrations: Record<string, Migration> = {
+  "0001_initial": m0001,
+  "0002_auth_plugins": m0002,
+  "0003_search_indexes": m0003,
+  "0004_catalog_images": m0004,
+};

@@ -1,0 +1,335 @@
+import type { ColumnType, Generated, Insertable, Selectable, Updateable } from "kysely";
+
+/**
+ * The database as Kysely sees it, identical on SQLite and PostgreSQL:
+ * flags are integers (0/1), timestamps ISO-8601 UTC text, lists JSON text.
+ * Helpers in `json.ts` and `time.ts` convert at the edge of the data layer.
+ */
+type Timestamp = string;
+type Flag = number;
+type JsonText = string;
+type Id = Generated<number>;
+type CreatedAt = ColumnType<Timestamp, Timestamp | undefined, never>;
+
+export interface CategoriesTable {
+  id: Id;
+  slug: string;
+  parent_id: number | null;
+  icon_name: string | null;
+  color: string | null;
+  sort_order: Generated<number>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CategoryTranslationsTable {
+  category_id: number;
+  language: string;
+  name: string;
+  description: string | null;
+}
+
+export interface ToolsTable {
+  id: Id;
+  slug: string;
+  website_url: string;
+  image_url: string | null;
+  image_webp_url: string | null;
+  preview_url: string | null;
+  preview_webp_url: string | null;
+  /** Colour the generated logo and preview are drawn in. */
+  brand_color: string | null;
+  pricing: string;
+  rating: Generated<number>;
+  review_count: Generated<number>;
+  is_featured: Generated<Flag>;
+  is_popular: Generated<Flag>;
+  is_new: Generated<Flag>;
+  verified: Generated<Flag>;
+  pinned: Generated<Flag>;
+  manual_priority: number | null;
+  /** Heart count from the slug hash, maintained by the database (migration 0003). */
+  slug_score: Generated<number>;
+  /** published | hidden: hidden tools are kept but never listed. */
+  status: Generated<string>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+/** One row per tool and language; every field may be empty (sparse translations). */
+export interface ToolTranslationsTable {
+  tool_id: number;
+  language: string;
+  name: string;
+  subtitle: string | null;
+  description: string | null;
+  long_description: string | null;
+  features: JsonText;
+  use_cases: JsonText;
+  faq: JsonText;
+  tags: JsonText;
+  updated_at: Timestamp;
+}
+
+/** Links a tool to top-level categories and subcategories alike. */
+export interface ToolCategoriesTable {
+  tool_id: number;
+  category_id: number;
+  position: Generated<number>;
+}
+
+export interface CaseStudiesTable {
+  id: Id;
+  slug: string;
+  cover_image: string | null;
+  cover_image_webp: string | null;
+  brand_color: string | null;
+  website_url: string | null;
+  category_id: number | null;
+  pricing: string | null;
+  rating: number | null;
+  publish_date: string | null;
+  read_time: number | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface CaseStudyTranslationsTable {
+  case_study_id: number;
+  language: string;
+  title: string;
+  subtitle: string | null;
+  description: string | null;
+  tags: JsonText;
+  features: JsonText;
+  use_cases: JsonText;
+  benefits: JsonText;
+  challenges: JsonText;
+  solutions: JsonText;
+  results: JsonText;
+}
+
+export interface EcommerceCategoriesTable {
+  id: Id;
+  slug: string;
+  parent_id: number | null;
+  icon: string | null;
+  color: string | null;
+  sort_order: Generated<number>;
+  /** Product count a group advertises (e-commerce sidebar). */
+  product_count: Generated<number>;
+}
+
+export interface EcommerceCategoryTranslationsTable {
+  category_id: number;
+  language: string;
+  name: string;
+  description: string | null;
+}
+
+export interface EcommerceTagsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  color: string | null;
+}
+
+export interface EcommercePlatformsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  /** marketplace | shop_builder | short_video | social | regional | other */
+  kind: string;
+  region: string | null;
+  website_url: string | null;
+  sort_order: Generated<number>;
+}
+
+export interface EcommerceFiltersTable {
+  id: Id;
+  slug: string;
+  name: string;
+  sort_order: Generated<number>;
+}
+
+export interface EcommerceToolsTable {
+  id: Id;
+  slug: string;
+  name: string;
+  description: string | null;
+  image_url: string | null;
+  image_webp_url: string | null;
+  brand_color: string | null;
+  website_url: string | null;
+  pricing: string;
+  features: JsonText;
+  pros: JsonText;
+  cons: JsonText;
+  rating: Generated<number>;
+  review_count: Generated<number>;
+  is_featured: Generated<Flag>;
+  is_popular: Generated<Flag>;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface EcommerceToolTranslationsTable {
+  tool_id: number;
+  language: string;
+  name: string | null;
+  description: string | null;
+  features: JsonText;
+  pros: JsonText;
+  cons: JsonText;
+}
+
+export interface EcommerceToolCategoriesTable { tool_id: number; category_id: number }
+export interface EcommerceToolTagsTable { tool_id: number; tag_id: number }
+export interface EcommerceToolPlatformsTable { tool_id: number; platform_id: number }
+export interface EcommerceToolFiltersTable { tool_id: number; filter_id: number }
+
+export interface FavoritesTable { id: Id; user_id: string; tool_id: number; created_at: CreatedAt }
+export interface EcommerceFavoritesTable { id: Id; user_id: string; tool_id: number; created_at: CreatedAt }
+
+export interface RatingsTable {
+  id: Id;
+  user_id: string;
+  tool_id: number;
+  rating: number;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface SubmissionsTable {
+  id: Id;
+  user_id: string;
+  /** submit | update */
+  type: string;
+  slug: string;
+  /** pending | approved | rejected */
+  status: Generated<string>;
+  notes: string | null;
+  payload: JsonText;
+  tool_id: number | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface AdSubmissionsTable {
+  id: Id;
+  user_id: string;
+  tool_name: string;
+  website_url: string | null;
+  description: string | null;
+  budget: string | null;
+  contact_email: string | null;
+  contact_platform: string | null;
+  contact_handle: string | null;
+  status: Generated<string>;
+  notes: string | null;
+  reviewed_by: string | null;
+  reviewed_at: Timestamp | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface UserRolesTable { id: Id; user_id: string; role: string; created_at: CreatedAt }
+
+export interface ProfilesTable {
+  user_id: string;
+  display_name: string | null;
+  avatar_url: string | null;
+  created_at: CreatedAt;
+  updated_at: Timestamp;
+}
+
+export interface PageViewsTable {
+  id: Id;
+  path: string;
+  language: string;
+  user_id: string | null;
+  referrer: string | null;
+  created_at: CreatedAt;
+}
+
+/** better-auth's core tables (camelCase columns are better-auth's own naming). */
+export interface UserTable {
+  id: string;
+  name: string;
+  email: string;
+  emailVerified: ColumnType<boolean | number, boolean | number, boolean | number>;
+  image: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  twoFactorEnabled: ColumnType<boolean | number | null, boolean | number | undefined, boolean | number>;
+  /** Last sign-in method: email, google, github, wechat, douyin. */
+  lastLoginMethod: string | null;
+}
+
+/** better-auth account rows (one per user and sign-in provider). */
+export interface AccountTable {
+  id: string;
+  accountId: string;
+  providerId: string;
+  userId: string;
+  accessToken: string | null;
+  refreshToken: string | null;
+  idToken: string | null;
+  accessTokenExpiresAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  refreshTokenExpiresAt: ColumnType<Date | string | null, Date | string | null | undefined, Date | string | null>;
+  scope: string | null;
+  password: string | null;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+}
+
+export interface SessionTable {
+  id: string;
+  expiresAt: ColumnType<Date | string, Date | string, Date | string>;
+  token: string;
+  createdAt: ColumnType<Date | string, Date | string, Date | string>;
+  updatedAt: ColumnType<Date | string, Date | string, Date | string>;
+  ipAddress: string | null;
+  userId: string;
+  userAgent: string | null;
+}
+
+export interface Database {
+  categories: CategoriesTable;
+  category_translations: CategoryTranslationsTable;
+  tools: ToolsTable;
+  tool_translations: ToolTranslationsTable;
+  tool_categories: ToolCategoriesTable;
+  case_studies: CaseStudiesTable;
+  case_study_translations: CaseStudyTranslationsTable;
+  ecommerce_categories: EcommerceCategoriesTable;
+  ecommerce_category_translations: EcommerceCategoryTranslationsTable;
+  ecommerce_tags: EcommerceTagsTable;
+  ecommerce_platforms: EcommercePlatformsTable;
+  ecommerce_filters: EcommerceFiltersTable;
+  ecommerce_tools: EcommerceToolsTable;
+  ecommerce_tool_translations: EcommerceToolTranslationsTable;
+  ecommerce_tool_categories: EcommerceToolCategoriesTable;
+  ecommerce_tool_tags: EcommerceToolTagsTable;
+  ecommerce_tool_platforms: EcommerceToolPlatformsTable;
+  ecommerce_tool_filters: EcommerceToolFiltersTable;
+  favorites: FavoritesTable;
+  ecommerce_favorites: EcommerceFavoritesTable;
+  ratings: RatingsTable;
+  submissions: SubmissionsTable;
+  ad_submissions: AdSubmissionsTable;
+  user_roles: UserRolesTable;
+  profiles: ProfilesTable;
+  page_views: PageViewsTable;
+  user: UserTable;
+  account: AccountTable;
+  session: SessionTable;
+}
+
+export type Tool = Selectable<ToolsTable>;
+export type NewTool = Insertable<ToolsTable>;
+export type ToolUpdate = Updateable<ToolsTable>;
+export type ToolTranslation = Selectable<ToolTranslationsTable>;
+export type Category = Selectable<CategoriesTable>;

@@ -1,0 +1,92 @@
+import { sql, type RawBuilder } from "kysely";
+import type { DB } from "./index";
+import { dialectOf } from "./dialect";
+
+/**
+ * Full-text matching of tools, the one place where the two engines differ.
+ *
+ * A term matches a tool when it is a case-insensitive substring of the
+ * tool's name, tags or description in any language, or of the name (any
+ * language) or slug of one of its categories. Each match is scored so the
+ * caller can rank: name > tag > category > description.
+ *
+ * Words of 3+ characters use the trigram indexes (SQLite FTS5 `trigram`,
+ * PostgreSQL `pg_trgm` GIN). Trigrams cannot serve 1-2 characters (typical
+ * Chinese, Japanese and Korean queries such as 聊天), so those words take a
+ * bounded scan of names and tags only, identical on both engines.
+ * Several words must all match; their scores add up.
+ */
+export const SCORE = { name: 4, tag: 3, category: 2, description: 1 } as const;
+export const MIN_TRIGRAM_LENGTH = 3;
+const MAX_WORDS = 5;
+
+export interface ToolMatch {
+  tool_id: number;
+  score: number;
+}
+
+/** Splits a search term into the words that must all match (at most five, deduplicated). */
+export function searchWords(term: string): string[] {
+  const words = term.toLowerCase().normalize("NFKC").split(/\s+/).filter(Boolean);
+  return [...new Set(words)].slice(0, MAX_WORDS);
+}
+
+export function likeContains(word: string): string {
+  return `%${word.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+function categoryMatches(pattern: string, pg: boolean): RawBuilder<ToolMatch> {
+  const name = pg ? sql`lower(ct.name)` : sql`ct.name`;
+  return sql<ToolMatch>`select tc.tool_id as tool_id, ${sql.lit(SCORE.category)} as score
+    from tool_categories tc
+    where tc.category_id in (
+      select ct.category_id from category_translations ct where ${name} like ${pattern} escape '\\'
+      union select c.id from categories c where c.slug like ${pattern} escape '\\'
+    )`;
+}
+
+/** Matches of one word with their best score per tool. */
+function wordMatches(db: DB, word: string): RawBuilder<ToolMatch> {
+  const pg = dialectOf(db) === "postgres";
+  const pattern = likeContains(word);
+  const short = [...word].length < MIN_TRIGRAM_LENGTH;
+  const s = SCORE;
+  if (!pg && !short) {
+    const phrase = `"${word.replace(/"/g, '""')}"`;
+    return sql<ToolMatch>`select tool_id, max(score) as score from (
+      select rowid / 32 as tool_id,
+        case when name like ${pattern} escape '\\' then ${sql.lit(s.name)}
+             when tags like ${pattern} escape '\\' then ${sql.lit(s.tag)}
+             else ${sql.lit(s.description)} end as score
+      from tool_search where tool_search match ${phrase}
+      union all ${categoryMatches(pattern, pg)}
+    ) as w group by tool_id`;
+  }
+  const name = pg ? sql`lower(tt.name)` : sql`tt.name`;
+  const tags = pg ? sql`lower(tt.tags)` : sql`tt.tags`;
+  // The description is only searched where an index serves it (3+ characters).
+  const description = short ? sql`false` : sql`lower(coalesce(tt.description, '')) like ${pattern} escape '\\'`;
+  return sql<ToolMatch>`select tool_id, max(score) as score from (
+    select tt.tool_id as tool_id,
+      case when ${name} like ${pattern} escape '\\' then ${sql.lit(s.name)}
+           when ${tags} like ${pattern} escape '\\' then ${sql.lit(s.tag)}
+           else ${sql.lit(s.description)} end as score
+    from tool_translations tt
+    where ${name} like ${pattern} escape '\\' or ${tags} like ${pattern} escape '\\' or ${description}
+    union all ${categoryMatches(pattern, pg)}
+  ) as w group by tool_id`;
+}
+
+/**
+ * A derived table `(tool_id, score)` of tools matching every word of the
+ * term, or null for a blank term.
+ */
+export function toolMatches(db: DB, term: string): RawBuilder<ToolMatch> | null {
+  const words = searchWords(term);
+  if (words.length === 0) return null;
+  const [first, ...rest] = words.map((word) => wordMatches(db, word));
+  if (rest.length === 0) return first!;
+  const joins = rest.map((m, i) => sql`inner join (${m}) as ${sql.ref(`w${i + 1}`)} on ${sql.ref(`w${i + 1}.tool_id`)} = w0.tool_id`);
+  const total = sql.join([sql`w0.score`, ...rest.map((_, i) => sql.ref(`w${i + 1}.score`))], sql` + `);
+  return sql<ToolMatch>`select w0.tool_id as tool_id, ${total} as score from (${first!}) as w0 ${sql.join(joins, sql` `)}`;
+}

@@ -1,0 +1,251 @@
+import { AUTOCOMPLETE_LIMIT, normalizeQuery, type AutocompleteEntry, type AutocompleteResult } from "~/lib/autocomplete";
+import { z } from "zod";
+import { DEFAULT_LANG, isLang } from "~/i18n/languages";
+import { pickContentLanguage } from "~/lib/language-fallback";
+import type { DB } from "../db";
+import { parseStringList } from "../db/values";
+import { getFixedT } from "../i18n";
+import { catalogGeneration, checkCatalogFreshness } from "./cache";
+import { autocompleteSource } from "./queries";
+
+/**
+ * The server side of autocomplete: the same ranking as `rankAutocomplete`
+ * (app/lib/autocomplete.ts) over an in-memory index, so a 100k catalogue
+ * answers in about a millisecond, including 1-2 character Chinese,
+ * Japanese or Korean queries:
+ * - prefix matches come from a sorted array of names (binary search);
+ * - substring matches walk the posting list of the query's rarest
+ *   character pair (or single character), which is already in rank order;
+ * - subsequence matches scan in rank order with a fixed budget.
+ */
+const SUBSEQUENCE_BUDGET = 3_000;
+
+interface ServerIndex {
+  generation: number;
+  size: number;
+  slugs: string[];
+  images: Array<string | null>;
+  /** Per entry: [language, name] pairs for display. */
+  displayNames: Array<Array<[string, string]>>;
+  /** Per entry: distinct lower-cased names in every language. */
+  names: string[][];
+  tags: string[][];
+  /** Every (name, entry) pair sorted by name, for prefix lookups. */
+  sortedNames: string[];
+  sortedEntries: Int32Array;
+  nameGrams: Map<string, Int32Array>;
+  tagGrams: Map<string, Int32Array>;
+}
+
+/** Single characters and adjacent pairs of each key, each entry listed once per gram, entries ascending. */
+function gramPostings(keysPerEntry: string[][]): Map<string, Int32Array> {
+  const lists = new Map<string, number[]>();
+  keysPerEntry.forEach((keys, entry) => {
+    for (const key of keys) {
+      const chars = [...key];
+      for (let i = 0; i < chars.length; i++) {
+        for (const gram of i + 1 < chars.length ? [chars[i]!, chars[i]! + chars[i + 1]!] : [chars[i]!]) {
+          let list = lists.get(gram);
+          if (!list) lists.set(gram, (list = []));
+          if (list[list.length - 1] !== entry) list.push(entry);
+        }
+      }
+    }
+  });
+  const postings = new Map<string, Int32Array>();
+  for (const [gram, list] of lists) postings.set(gram, Int32Array.from(list));
+  return postings;
+}
+
+async function buildIndex(db: DB): Promise<ServerIndex> {
+  const generation = catalogGeneration();
+  const source = await autocompleteSource(db);
+  const position = new Map(source.tools.map((tool, i) => [tool.id, i]));
+  const size = source.tools.length;
+  const displayNames: Array<Array<[string, string]>> = Array.from({ length: size }, () => []);
+  const nameSets = Array.from({ length: size }, () => new Set<string>());
+  const tagSets = Array.from({ length: size }, () => new Set<string>());
+  for (const row of source.translations) {
+    const i = position.get(row.tool_id);
+    if (i === undefined) continue;
+    displayNames[i]!.push([row.language, row.name]);
+    nameSets[i]!.add(normalizeQuery(row.name));
+    for (const tag of parseStringList(row.tags)) tagSets[i]!.add(normalizeQuery(tag));
+  }
+  const names = nameSets.map((set) => [...set].filter(Boolean));
+  const tags = tagSets.map((set) => [...set].filter(Boolean));
+  const pairs: Array<[string, number]> = [];
+  names.forEach((keys, entry) => keys.forEach((key) => pairs.push([key, entry])));
+  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  return {
+    generation,
+    size,
+    slugs: source.tools.map((t) => t.slug),
+    images: source.tools.map((t) => t.image_url),
+    displayNames,
+    names,
+    tags,
+    sortedNames: pairs.map((p) => p[0]),
+    sortedEntries: Int32Array.from(pairs.map((p) => p[1])),
+    nameGrams: gramPostings(names),
+    tagGrams: gramPostings(tags),
+  };
+}
+
+function lowerBound(sorted: string[], value: string): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! < value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** Posting list of the query's rarest gram: every entry containing the query is in it. */
+function candidates(grams: Map<string, Int32Array>, query: string): Int32Array {
+  const chars = [...query];
+  const keys = chars.length === 1 ? chars : chars.slice(1).map((c, i) => chars[i]! + c);
+  let best: Int32Array | undefined;
+  for (const key of keys) {
+    const list = grams.get(key);
+    if (!list) return new Int32Array(0);
+    if (!best || list.length < best.length) best = list;
+  }
+  return best ?? new Int32Array(0);
+}
+
+/** Keeps `list` as the `max` smallest distinct values seen, ascending (a tiny insertion sort). */
+function insertSmallest(list: number[], value: number, max: number): void {
+  if (list.length >= max && value >= list[list.length - 1]!) return;
+  let at = list.length;
+  while (at > 0 && list[at - 1]! > value) at--;
+  if (list[at - 1] === value) return;
+  list.splice(at, 0, value);
+  if (list.length > max) list.pop();
+}
+
+/** Same test as `isSubsequence`, over pre-split query characters. */
+function hasSubsequence(chars: string[], haystack: string): boolean {
+  let i = 0;
+  for (const char of haystack) {
+    if (char === chars[i] && ++i === chars.length) return true;
+  }
+  return false;
+}
+
+/** Ranked suggestions from the in-memory index (same order as `rankAutocomplete`). */
+export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, limit = AUTOCOMPLETE_LIMIT): AutocompleteResult {
+  const query = normalizeQuery(rawQuery);
+  if (!query) return { items: [], more: false };
+  const wanted = limit + 1;
+  const found: number[] = [];
+  const prefixOf = (i: number) => index.names[i]!.some((n) => n.startsWith(query));
+  const substringOf = (i: number) => index.names[i]!.some((n) => n.includes(query));
+  const tagOf = (i: number) => index.tags[i]!.some((t) => t.includes(query));
+
+  // Tier 0: prefix. Only the best-ranked (smallest) entry ids of the prefix range are kept.
+  for (let k = lowerBound(index.sortedNames, query); k < index.sortedNames.length && index.sortedNames[k]!.startsWith(query); k++) {
+    insertSmallest(found, index.sortedEntries[k]!, wanted);
+  }
+  // Tier 1: substring of a name; tier 2: substring of a tag. Posting lists are in rank order.
+  for (const [grams, test, skip] of [
+    [index.nameGrams, substringOf, prefixOf],
+    [index.tagGrams, tagOf, substringOf],
+  ] as const) {
+    if (found.length >= wanted) break;
+    for (const i of candidates(grams, query)) {
+      if (skip(i) || !test(i)) continue;
+      found.push(i);
+      if (found.length >= wanted) break;
+    }
+  }
+  // Tier 3: subsequence of a name, scanned in rank order within a budget. Fewer than `wanted`
+  // matches so far means every earlier-tier match is already in `found`.
+  if (found.length < wanted) {
+    const seen = new Set(found);
+    const chars = [...query];
+    for (let i = 0; i < Math.min(index.size, SUBSEQUENCE_BUDGET) && found.length < wanted; i++) {
+      if (!seen.has(i) && index.names[i]!.some((n) => hasSubsequence(chars, n))) found.push(i);
+    }
+  }
+  return {
+    items: found.slice(0, limit).map((i) => {
+      const names = index.displayNames[i]!;
+      const chosen = pickContentLanguage(names.map(([l]) => l), lang);
+      return { name: names.find(([l]) => l === chosen)?.[1] ?? index.slugs[i]!, slug: index.slugs[i]!, image_url: index.images[i]! };
+    }),
+    more: found.length > limit,
+  };
+}
+
+/** Index entries for `/autocomplete-index.json` (small catalogues), in rank order. */
+export function indexEntries(index: ServerIndex, lang: string): AutocompleteEntry[] {
+  return index.slugs.map((slug, i) => {
+    const names = index.displayNames[i]!;
+    const chosen = pickContentLanguage(names.map(([l]) => l), lang);
+    const name = names.find(([l]) => l === chosen)?.[1] ?? slug;
+    const others = index.names[i]!.filter((n) => n !== normalizeQuery(name));
+    return { name, slug, image_url: index.images[i]!, ...(others.length ? { names: others } : {}), ...(index.tags[i]!.length ? { tags: index.tags[i] } : {}) };
+  });
+}
+
+interface Holder {
+  index?: ServerIndex;
+  building?: Promise<ServerIndex>;
+}
+const holders = new WeakMap<DB, Holder>();
+
+/**
+ * The current index. After a catalogue change the previous index keeps
+ * answering while a new one is built in the background.
+ */
+export async function getAutocompleteIndex(db: DB): Promise<ServerIndex> {
+  let holder = holders.get(db);
+  if (!holder) holders.set(db, (holder = {}));
+  checkCatalogFreshness(db);
+  const stale = holder.index && holder.index.generation !== catalogGeneration();
+  if (!holder.index || stale) {
+    const h = holder;
+    h.building ??= buildIndex(db)
+      .then((built) => (h.index = built))
+      .finally(() => {
+        h.building = undefined;
+      });
+    if (!h.index) return h.building;
+  }
+  return holder.index!;
+}
+
+export type { ServerIndex };
+
+const autocompleteQuery = z.object({
+  q: z.string().trim().min(1).max(100),
+  lang: z.string().optional(),
+});
+
+export interface AutocompleteAnswer {
+  status: number;
+  body: AutocompleteResult | { error: { code: string; message: string } };
+  /** Time spent answering, for the Server-Timing header. */
+  serverMs: number;
+}
+
+/**
+ * `GET /api/autocomplete?q=&lang=`: the same ranked suggestions as the
+ * downloadable index, from the in-memory index (large catalogues). Served
+ * by the HTTP edge directly: it is called on every keystroke.
+ */
+export async function answerAutocomplete(db: DB, params: URLSearchParams): Promise<AutocompleteAnswer> {
+  const started = performance.now();
+  const parsed = autocompleteQuery.safeParse({ q: params.get("q") ?? "", lang: params.get("lang") ?? undefined });
+  const requested = parsed.success ? parsed.data.lang : (params.get("lang") ?? undefined);
+  const lang = isLang(requested) ? requested : DEFAULT_LANG;
+  if (!parsed.success) {
+    const t = await getFixedT(lang, "common");
+    return { status: 400, body: { error: { code: "bad_request", message: t("search.termRequired") } }, serverMs: performance.now() - started };
+  }
+  const index = await getAutocompleteIndex(db);
+  return { status: 200, body: queryIndex(index, lang, parsed.data.q), serverMs: performance.now() - started };
+}

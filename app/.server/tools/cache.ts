@@ -1,0 +1,116 @@
+import type { DB } from "../db";
+
+/**
+ * In-process cache for hot catalogue reads (home sections, list pages,
+ * category pages, the autocomplete index). Entries live for a short time
+ * and are dropped at once when the catalogue changes:
+ * - code that writes tools or categories calls `invalidateCatalogCache()`;
+ * - writes from another process (imports, a second server) are noticed by a
+ *   cheap fingerprint query (index maxima of ids and updated_at) run at most
+ *   every few seconds.
+ */
+const TTL_MS = 5 * 60_000;
+const MAX_ENTRIES = 2000;
+const FINGERPRINT_EVERY_MS = 5_000;
+
+interface Entry {
+  expires: number;
+  value: Promise<unknown>;
+}
+
+/** Per database handle, so tests with several databases in one process never mix results. */
+interface State {
+  entries: Map<string, Entry>;
+  fingerprint?: string;
+  checkedAt: number;
+  check?: Promise<void>;
+}
+
+const states = new Map<DB, State>();
+const listeners = new Set<() => void>();
+let generation = 0;
+
+function stateOf(db: DB): State {
+  let state = states.get(db);
+  if (!state) {
+    state = { entries: new Map(), checkedAt: 0 };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/** Drops every cached catalogue read; call after writing tools, translations or categories. */
+export function invalidateCatalogCache(): void {
+  for (const state of states.values()) state.entries.clear();
+  generation++;
+  for (const listener of listeners) listener();
+}
+
+/** Lets derived in-memory structures (the autocomplete index) rebuild after a change. */
+export function onCatalogChange(listener: () => void): () => void {
+  listeners.add(listener);
+  return () => listeners.delete(listener);
+}
+
+export function catalogGeneration(): number {
+  return generation;
+}
+
+/** Maxima read through indexes (sub-millisecond even on a 100k catalogue); rows are never counted. */
+async function fingerprint(db: DB): Promise<string> {
+  const [tools, translations, categories] = await Promise.all([
+    db.selectFrom("tools").select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("updated_at").as("updated")]).executeTakeFirst(),
+    db.selectFrom("tool_translations").select((eb) => eb.fn.max("updated_at").as("updated")).executeTakeFirst(),
+    db.selectFrom("categories").select((eb) => [eb.fn.max("id").as("id"), eb.fn.max("updated_at").as("updated")]).executeTakeFirst(),
+  ]);
+  return JSON.stringify([tools, translations, categories]);
+}
+
+/** Invalidates when another writer changed the catalogue since the last look (checked at most every 5 s). */
+function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
+  const now = Date.now();
+  if (now - state.checkedAt < FINGERPRINT_EVERY_MS) return state.check;
+  state.checkedAt = now;
+  state.check ??= fingerprint(db)
+    .then((current) => {
+      if (state.fingerprint !== undefined && current !== state.fingerprint) invalidateCatalogCache();
+      state.fingerprint = current;
+    })
+    .catch(() => undefined)
+    .finally(() => {
+      state.check = undefined;
+    });
+  return state.check;
+}
+
+/**
+ * Notices writes made elsewhere (another process, or code that did not call
+ * `invalidateCatalogCache`) at most every few seconds. Not awaited by reads:
+ * the check never adds latency, and a change shows up on the next request.
+ */
+export function checkCatalogFreshness(db: DB): void {
+  void checkFingerprint(db, stateOf(db));
+}
+
+/** Returns the cached value for `key`, computing it once (concurrent callers share the promise). */
+export async function cachedRead<T>(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
+  const state = stateOf(db);
+  void checkFingerprint(db, state);
+  const { entries } = state;
+  const now = Date.now();
+  const hit = entries.get(key);
+  if (hit && hit.expires > now) {
+    // Refresh recency so the most used keys survive trimming.
+    entries.delete(key);
+    entries.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  const value = compute();
+  entries.set(key, { expires: now + TTL_MS, value });
+  // A failed read must not be served from the cache.
+  value.catch(() => {
+    if (entries.get(key)?.value === value) entries.delete(key);
+  });
+  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
+  return value;
+}

@@ -1,0 +1,191 @@
+import { pickContentLanguage } from "~/lib/language-fallback";
+import type { DB } from "../db";
+import { parseJson, parseStringList } from "../db/values";
+import type { CategoryRef, DetailView, FaqItem } from "../resolve/types";
+import { toCards, type ToolCard } from "./queries";
+
+type TranslationRow = {
+  language: string;
+  name: string;
+  subtitle: string | null;
+  description: string | null;
+  long_description: string | null;
+  features: string;
+  use_cases: string;
+  faq: string;
+  tags: string;
+  updated_at: string;
+};
+
+/** FAQ entries as stored (JSON list of {question, answer}); malformed entries are dropped. */
+export function parseFaq(text: string | null | undefined): FaqItem[] {
+  const value = parseJson<unknown>(text, []);
+  if (!Array.isArray(value)) return [];
+  return value.flatMap((item) => {
+    if (!item || typeof item !== "object") return [];
+    const { question, answer } = item as Record<string, unknown>;
+    return typeof question === "string" && typeof answer === "string" && question.trim() ? [{ question, answer }] : [];
+  });
+}
+
+/**
+ * Picks one translation per field set (spec 4.7): the set's language is the
+ * best available among rows where that set is filled in, so a tool with a
+ * Korean name but only English FAQ shows both.
+ */
+function pickFieldSet<T>(rows: TranslationRow[], lang: string, read: (row: TranslationRow) => T, filled: (value: T) => boolean) {
+  const candidates = rows.filter((row) => filled(read(row)));
+  const language = pickContentLanguage(candidates.map((r) => r.language), lang);
+  const row = candidates.find((r) => r.language === language);
+  return row ? { language: row.language, value: read(row) } : null;
+}
+
+const nonEmpty = (list: unknown[]) => list.length > 0;
+
+/** A published tool with every field set resolved for `lang`, or null. */
+export async function getToolDetail(db: DB, slug: string, lang: string): Promise<DetailView | null> {
+  const tool = await db
+    .selectFrom("tools")
+    .selectAll()
+    .where("slug", "=", slug)
+    .where("status", "=", "published")
+    .executeTakeFirst();
+  if (!tool) return null;
+  const [translations, categories] = await Promise.all([
+    db
+      .selectFrom("tool_translations")
+      .select(["language", "name", "subtitle", "description", "long_description", "features", "use_cases", "faq", "tags", "updated_at"])
+      .where("tool_id", "=", tool.id)
+      // A stable order makes "the first available language" the same on every read.
+      .orderBy("language")
+      .execute(),
+    listToolCategories(db, tool.id, lang),
+  ]);
+  const text = pickFieldSet(translations, lang, (r) => r, (r) => Boolean(r.name && r.description)) ??
+    pickFieldSet(translations, lang, (r) => r, (r) => Boolean(r.name));
+  const features = pickFieldSet(translations, lang, (r) => parseStringList(r.features), nonEmpty);
+  const useCases = pickFieldSet(translations, lang, (r) => parseStringList(r.use_cases), nonEmpty);
+  const faq = pickFieldSet(translations, lang, (r) => parseFaq(r.faq), nonEmpty);
+  const tags = pickFieldSet(translations, lang, (r) => parseStringList(r.tags), nonEmpty);
+  const contentLanguage = text?.language ?? lang;
+  const shownLanguages = [...new Set([contentLanguage, ...[features, useCases, faq, tags].flatMap((set) => (set ? [set.language] : []))])];
+  const images = [
+    tool.image_url ? { url: tool.image_url, webpUrl: tool.image_webp_url } : null,
+    tool.preview_url ? { url: tool.preview_url, webpUrl: tool.preview_webp_url } : null,
+  ].filter((image): image is NonNullable<typeof image> => image !== null);
+  const lastTranslation = translations.map((t) => t.updated_at).sort().at(-1);
+  return {
+    source: "database",
+    toolId: tool.id,
+    slug: tool.slug,
+    name: text?.value.name || tool.slug,
+    subtitle: text?.value.subtitle ?? "",
+    description: text?.value.description ?? "",
+    longDescription: text?.value.long_description ?? "",
+    features: features?.value ?? [],
+    useCases: useCases?.value ?? [],
+    faq: faq?.value ?? [],
+    tags: tags?.value ?? [],
+    benefits: [],
+    challenges: [],
+    solutions: [],
+    results: [],
+    pros: [],
+    cons: [],
+    websiteUrl: tool.website_url,
+    images,
+    pricing: tool.pricing,
+    rating: tool.rating,
+    reviewCount: tool.review_count,
+    category: categories.top,
+    subcategories: categories.subcategories,
+    publishDate: tool.created_at,
+    readTime: null,
+    updatedAt: [tool.updated_at, lastTranslation].filter(Boolean).sort().at(-1) ?? null,
+    contentLanguage,
+    shownLanguages,
+  };
+}
+
+/** First top-level category and all subcategories of a tool, named in the page language where possible. */
+async function listToolCategories(db: DB, toolId: number, lang: string): Promise<{ top: CategoryRef | null; subcategories: CategoryRef[] }> {
+  const rows = await db
+    .selectFrom("tool_categories as tc")
+    .innerJoin("categories as c", "c.id", "tc.category_id")
+    .leftJoin("category_translations as ct", "ct.category_id", "c.id")
+    .select(["c.id", "c.slug", "c.parent_id", "tc.position", "ct.language", "ct.name"])
+    .where("tc.tool_id", "=", toolId)
+    .orderBy("tc.position")
+    .orderBy("c.id")
+    .execute();
+  const byId = new Map<number, typeof rows>();
+  for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  const refs = [...byId.values()].map((names) => {
+    const first = names[0]!;
+    const named = names.filter((n) => n.language && n.name);
+    const chosen = pickContentLanguage(named.map((n) => n.language!), lang);
+    return { top: first.parent_id === null, ref: { slug: first.slug, name: named.find((n) => n.language === chosen)?.name ?? first.slug } };
+  });
+  return { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) };
+}
+
+/** Other published tools of the same top-level category, best first. */
+export async function listRelatedTools(db: DB, toolId: number | null, categorySlug: string | null, lang: string, limit = 6): Promise<ToolCard[]> {
+  if (!categorySlug) return [];
+  let query = db
+    .selectFrom("tools as t")
+    .innerJoin("tool_categories as tc", "tc.tool_id", "t.id")
+    .innerJoin("categories as c", "c.id", "tc.category_id")
+    .selectAll("t")
+    .where("c.slug", "=", categorySlug)
+    .where("t.status", "=", "published");
+  if (toolId !== null) query = query.where("t.id", "!=", toolId);
+  const rows = await query
+    .orderBy("t.pinned", "desc")
+    .orderBy("t.rating", "desc")
+    .orderBy("t.review_count", "desc")
+    .orderBy("t.id")
+    .limit(limit)
+    .execute();
+  return toCards(db, lang, rows);
+}
+
+/** Every published tool slug with its last change, for sitemaps. */
+export async function listToolSitemapEntries(db: DB): Promise<Array<{ slug: string; updatedAt: string }>> {
+  const rows = await db.selectFrom("tools").select(["slug", "updated_at"]).where("status", "=", "published").orderBy("id").execute();
+  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
+}
+
+/** Per-language content of a tool as the static data files of spec 7.2 carry it. */
+export async function getToolMultilingualData(db: DB, slug: string) {
+  const tool = await db.selectFrom("tools").selectAll().where("slug", "=", slug).where("status", "=", "published").executeTakeFirst();
+  if (!tool) return null;
+  const [translations, categories] = await Promise.all([
+    db.selectFrom("tool_translations").selectAll().where("tool_id", "=", tool.id).orderBy("language").execute(),
+    listToolCategories(db, tool.id, "us-en"),
+  ]);
+  const images = [tool.image_url, tool.preview_url].filter((u): u is string => Boolean(u));
+  const content = Object.fromEntries(
+    translations.map((t) => [
+      t.language,
+      {
+        title: t.name,
+        name: t.name,
+        subtitle: t.subtitle ?? "",
+        description: t.description ?? "",
+        category: categories.top?.slug ?? "",
+        features: parseStringList(t.features),
+        useCases: parseStringList(t.use_cases),
+        faq: parseFaq(t.faq),
+        tags: parseStringList(t.tags),
+        images,
+        lastUpdated: t.updated_at,
+        websiteUrl: tool.website_url,
+        rating: tool.review_count > 0 ? tool.rating : null,
+        reviewCount: tool.review_count,
+        pricing: tool.pricing,
+      },
+    ]),
+  );
+  return { slug: tool.slug, languages: translations.map((t) => t.language), content };
+}

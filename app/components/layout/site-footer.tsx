@@ -1,0 +1,71 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { CategoryLink } from "~/.server/categories/queries";
+import { useLocalizedPath } from "~/i18n/hooks";
+
+/** The four "popular categories" footer links of the spec, to the list filtered by category. */
+export const POPULAR_FOOTER_CATEGORIES = [
+  "image-generation-editing",
+  "text-generation-editing",
+  "chatbot-virtual-companions",
+  "code-programming-assistance",
+] as const;
+
+export function SiteFooter({ categories, year }: { categories: CategoryLink[]; year: number }) {
+  const { t } = useTranslation(["common", "categories"]);
+  const to = useLocalizedPath();
+  const heading = "mb-3 text-sm font-semibold text-slate-900";
+  const item = "text-sm text-slate-600 hover:text-brand-700";
+  return (
+    <footer className="mt-16 border-t border-slate-200 bg-white">
+      <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
+        <div className="lg:col-span-1">
+          <p className="font-semibold">{t("site.name")}</p>
+          <p className="mt-2 text-sm text-slate-600">{t("footer.description")}</p>
+        </div>
+        <nav aria-labelledby="footer-categories">
+          <h2 id="footer-categories" className={heading}>{t("footer.categories")}</h2>
+          <ul className="space-y-2">
+            {categories.map((category) => (
+              <li key={category.slug}>
+                <Link className={item} to={to(`/category/${category.slug}`)}>{category.name}</Link>
+              </li>
+            ))}
+            <li>
+              <Link className={item} to={to("/tools")}>{t("footer.allTools")}</Link>
+            </li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-popular">
+          <h2 id="footer-popular" className={heading}>{t("footer.popularCategories")}</h2>
+          <ul className="space-y-2">
+            {POPULAR_FOOTER_CATEGORIES.map((slug) => (
+              <li key={slug}>
+                <Link className={item} to={to(`/tools/${slug}`)}>{t(`categories:names.${slug}`)}</Link>
+              </li>
+            ))}
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-legal">
+          <h2 id="footer-legal" className={heading}>{t("footer.company")}</h2>
+          <ul className="space-y-2">
+            <li><Link className={item} to={to("/about")}>{t("footer.about")}</Link></li>
+            <li><Link className={item} to={to("/case-studies")}>{t("footer.caseStudies")}</Link></li>
+            <li><Link className={item} to={to("/contact")}>{t("footer.contact")}</Link></li>
+            <li><Link className={item} to={to("/careers")}>{t("footer.careers")}</Link></li>
+            <li><Link className={item} to={to("/privacy-policy")}>{t("footer.privacy")}</Link></li>
+            <li><Link className={item} to={to("/terms-of-service")}>{t("footer.terms")}</Link></li>
+          </ul>
+        </nav>
+        <nav aria-labelledby="footer-sitemaps">
+          <h2 id="footer-sitemaps" className={heading}>{t("footer.sitemaps")}</h2>
+          <ul className="space-y-2">
+            <li><a className={item} href="/sitemap.xml">{t("footer.sitemap")}</a></li>
+            <li><a className={item} href="/sitemap-ecommerce.xml">{t("footer.ecommerceSitemap")}</a></li>
+          </ul>
+        </nav>
+      </div>
+      <p className="border-t border-slate-100 py-6 text-center text-xs text-slate-500">{t("footer.rights", { year })}</p>
+    </footer>
+  );
+}

@@ -1,0 +1,61 @@
+import type { ReactNode } from "react";
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
+import { ToolCard } from "./tool-card";
+
+const GRID: Record<3 | 4 | 5, string> = {
+  3: "sm:grid-cols-2 lg:grid-cols-3",
+  4: "sm:grid-cols-2 lg:grid-cols-3 xl:grid-cols-4",
+  5: "sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5",
+};
+
+/** A grid of tool cards under a title, with an optional description and view-more link (spec 2.4). */
+export function ToolGrid({ tools, columns = 5 }: { tools: ToolCardData[]; columns?: 3 | 4 | 5 }) {
+  return (
+    <ul className={`grid grid-cols-1 gap-5 ${GRID[columns]}`}>
+      {tools.map((tool) => (
+        <ToolCard key={tool.slug} tool={tool} />
+      ))}
+    </ul>
+  );
+}
+
+export function ToolSection({
+  id,
+  title,
+  description,
+  viewMoreHref,
+  viewMoreLabel,
+  tools,
+  columns = 5,
+  children,
+}: {
+  id: string;
+  title: string;
+  description?: string;
+  viewMoreHref?: string;
+  viewMoreLabel?: string;
+  tools: ToolCardData[];
+  columns?: 3 | 4 | 5;
+  children?: ReactNode;
+}) {
+  const { t } = useTranslation("tools");
+  return (
+    <section aria-labelledby={id} className="space-y-4">
+      <div className="flex flex-wrap items-end justify-between gap-2">
+        <div>
+          <h2 id={id} className="text-2xl font-semibold tracking-tight">{title}</h2>
+          {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
+        </div>
+        {viewMoreHref ? (
+          <Link to={viewMoreHref} className="text-sm font-medium text-brand-700 hover:underline">
+            {viewMoreLabel ?? t("section.viewMore")} →
+          </Link>
+        ) : null}
+      </div>
+      {children}
+      <ToolGrid tools={tools} columns={columns} />
+    </section>
+  );
+}

@@ -1,0 +1,67 @@
+import i18next, { type i18n, type Resource } from "i18next";
+import { initReactI18next } from "react-i18next";
+import { bundleFolder, I18N_VERSION, type Lang, type Namespace } from "./languages";
+
+export type Bundles = Partial<Record<Namespace, Record<string, unknown>>>;
+
+/**
+ * A synchronous i18next instance for one page language, created from the
+ * bundles the server inlined, so the first render (server and hydration)
+ * already has its text.
+ */
+export function createI18n(lang: Lang, bundles: Bundles): i18n {
+  const instance = i18next.createInstance();
+  // i18next canonicalises "us-en" to "us-EN" and then finds nothing; the bundle folder ("en") is a valid code.
+  const code = bundleFolder(lang);
+  const resources: Resource = { [code]: bundles as Resource[string] };
+  void instance.use(initReactI18next).init({
+    lng: code,
+    fallbackLng: false,
+    resources,
+    ns: Object.keys(bundles),
+    defaultNS: "common",
+    interpolation: { escapeValue: false },
+    initAsync: false,
+    returnNull: false,
+    missingKeyHandler: (_lngs, ns, key) => console.warn(`Missing translation ${ns}:${key}`),
+    saveMissing: true,
+  });
+  return instance;
+}
+
+/** Adds bundles a route loaded to the live instance (idempotent). */
+export function addBundles(instance: i18n, lang: Lang, bundles: Bundles): void {
+  for (const [ns, strings] of Object.entries(bundles)) {
+    const code = bundleFolder(lang);
+    if (strings && !instance.hasResourceBundle(code, ns)) instance.addResourceBundle(code, ns, strings, true, false);
+  }
+}
+
+/** URL of a static bundle, as the browser fetches it. */
+export function bundleUrl(lang: Lang, ns: Namespace): string {
+  return `/locales/${bundleFolder(lang)}/${ns}.json?v=${I18N_VERSION}`;
+}
+
+const RETRIES = 5;
+const FIRST_DELAY_MS = 350;
+
+/** Fetches a language's bundles, retrying with back-off; rejects if any stays unavailable. */
+export async function fetchBundles(lang: Lang, namespaces: readonly Namespace[]): Promise<Bundles> {
+  const entries = await Promise.all(
+    namespaces.map(async (ns) => {
+      let delay = FIRST_DELAY_MS;
+      for (let attempt = 0; ; attempt++) {
+        try {
+          const response = await fetch(bundleUrl(lang, ns), { cache: "no-cache" });
+          if (!response.ok) throw new Error(`HTTP ${response.status} for ${ns}`);
+          return [ns, (await response.json()) as Record<string, unknown>] as const;
+        } catch (error) {
+          if (attempt >= RETRIES - 1) throw error;
+          await new Promise((resolve) => setTimeout(resolve, delay));
+          delay *= 2;
+        }
+      }
+    }),
+  );
+  return Object.fromEntries(entries);
+}

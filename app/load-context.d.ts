@@ -1,0 +1,8 @@
+import "react-router";
+
+declare module "react-router" {
+  interface AppLoadContext {
+    /** Per-request nonce for inline scripts, also sent in the CSP header. */
+    cspNonce: string;
+  }
+}

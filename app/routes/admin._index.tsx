@@ -1,0 +1,43 @@
+import { useTranslation } from "react-i18next";
+import { Link } from "react-router";
+import { TwoFactorPanel } from "~/components/auth/two-factor-panel";
+import { getAdminOverview } from "~/.server/admin/overview";
+import { requireAdmin } from "~/.server/auth/guards";
+import { getDb } from "~/.server/db";
+import type { Route } from "./+types/admin._index";
+
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await requireAdmin(request, "page");
+  return { overview: await getAdminOverview(getDb()), twoFactorEnabled: user.twoFactorEnabled };
+}
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
+
+/** Admin home: what waits for review, with links to each admin screen. */
+export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("user");
+  const { overview } = loaderData;
+  const cards = [
+    { label: t("admin.pendingSubmissions"), value: overview.pendingSubmissions, to: "/admin/submissions", action: t("admin.reviewSubmissions") },
+    { label: t("admin.pendingAds"), value: overview.pendingAdRequests, to: "/admin/advertise", action: t("admin.reviewAds") },
+    { label: t("admin.publishedTools"), value: overview.publishedTools, to: "/admin/tools-order", action: t("admin.toolsOrder") },
+    { label: t("admin.users"), value: overview.users, to: null, action: null },
+  ];
+  return (
+    <section>
+      <h1 className="text-2xl font-semibold text-slate-900">{t("admin.console")}</h1>
+      <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
+        {cards.map((card) => (
+          <div key={card.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="admin-card">
+            <p className="text-sm text-slate-600">{card.label}</p>
+            <p className="mt-1 text-3xl font-semibold text-slate-900">{card.value}</p>
+            {card.to ? (
+              <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">{card.action} →</Link>
+            ) : null}
+          </div>
+        ))}
+      </div>
+      <TwoFactorPanel enabled={loaderData.twoFactorEnabled} />
+    </section>
+  );
+}

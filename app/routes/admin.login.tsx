@@ -1,0 +1,112 @@
+import { useState, type FormEvent } from "react";
+import { useTranslation } from "react-i18next";
+import { data, Link, redirect, useFetcher } from "react-router";
+import { getAuth } from "~/.server/auth/auth";
+import { assertSameOrigin } from "~/.server/auth/guards";
+import { getSessionUser } from "~/.server/auth/session";
+import { authPost } from "~/components/auth/auth-client";
+import { safeReturnPath } from "~/lib/return-to";
+import type { Route } from "./+types/admin.login";
+
+export const meta: Route.MetaFunction = () => [{ title: "Admin login" }, { name: "robots", content: "noindex" }];
+
+/** An administrator who is already signed in goes straight on. */
+export async function loader({ request }: Route.LoaderArgs) {
+  const user = await getSessionUser(request);
+  const returnTo = safeReturnPath(new URL(request.url).searchParams.get("returnTo"), "/admin");
+  if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
+  return { returnTo };
+}
+
+/**
+ * Runs after the password (and, when enabled, TOTP) sign-in through better-auth:
+ * admins continue, anyone else is signed out again (spec 6).
+ */
+export async function action({ request }: Route.ActionArgs) {
+  assertSameOrigin(request);
+  const user = await getSessionUser(request);
+  const form = await request.formData();
+  const returnTo = safeReturnPath(form.get("returnTo"), "/admin");
+  if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
+  const headers = new Headers();
+  if (user) {
+    const signOut = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
+    for (const cookie of signOut.headers.getSetCookie()) headers.append("set-cookie", cookie);
+  }
+  return data({ error: "noPermission" as const }, { status: 403, headers });
+}
+
+type Step = "password" | "totp";
+
+export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation("user");
+  const fetcher = useFetcher<typeof action>();
+  const [email, setEmail] = useState("");
+  const [password, setPassword] = useState("");
+  const [code, setCode] = useState("");
+  const [step, setStep] = useState<Step>("password");
+  const [error, setError] = useState<string | null>(null);
+  const [busy, setBusy] = useState(false);
+
+  const checkAdmin = () => fetcher.submit({ returnTo: loaderData.returnTo }, { method: "post" });
+
+  async function submitPassword(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    if (!email.trim() || !password) return setError(t("admin.required"));
+    setBusy(true);
+    const result = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: email.trim(), password });
+    setBusy(false);
+    if (!result.ok) return setError(result.status === 429 ? t("auth.tooManyAttempts") : t("admin.invalid"));
+    if (result.data.twoFactorRedirect) return setStep("totp");
+    await checkAdmin();
+  }
+
+  async function submitCode(event: FormEvent) {
+    event.preventDefault();
+    setError(null);
+    setBusy(true);
+    const result = await authPost("/two-factor/verify-totp", { code: code.trim() });
+    setBusy(false);
+    if (!result.ok) return setError(result.status === 429 ? t("auth.tooManyAttempts") : t("auth.invalidCode"));
+    await checkAdmin();
+  }
+
+  const shownError = error ?? (fetcher.data?.error === "noPermission" ? t("admin.noPermission") : null);
+  const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
+  const working = busy || fetcher.state !== "idle";
+  return (
+    <main className="mx-auto max-w-sm px-4 py-16">
+      <h1 className="text-2xl font-semibold text-slate-900">{t("admin.loginTitle")}</h1>
+      {shownError ? (
+        <p role="alert" data-testid="admin-login-error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{shownError}</p>
+      ) : null}
+      {step === "password" ? (
+        <form onSubmit={submitPassword} noValidate className="mt-6 space-y-4" data-testid="admin-login-form">
+          <label className="block text-sm font-medium text-slate-700">
+            {t("admin.email")}
+            <input type="email" name="email" autoComplete="username" value={email} onChange={(e) => setEmail(e.target.value)} className={inputClass} />
+          </label>
+          <label className="block text-sm font-medium text-slate-700">
+            {t("admin.password")}
+            <input type="password" name="password" autoComplete="current-password" value={password} onChange={(e) => setPassword(e.target.value)} className={inputClass} />
+          </label>
+          <button type="submit" disabled={working} className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50">
+            {working ? t("auth.working") : t("admin.submit")}
+          </button>
+        </form>
+      ) : (
+        <form onSubmit={submitCode} className="mt-6 space-y-4">
+          <label className="block text-sm font-medium text-slate-700">
+            {t("auth.totpLabel")}
+            <input inputMode="numeric" autoComplete="one-time-code" value={code} onChange={(e) => setCode(e.target.value)} className={inputClass} />
+          </label>
+          <button type="submit" disabled={working || code.trim().length < 6} className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white disabled:opacity-50">
+            {t("auth.verify")}
+          </button>
+        </form>
+      )}
+      <Link to="/" className="mt-6 inline-block text-sm text-slate-600 hover:underline">{t("admin.backToSite")}</Link>
+    </main>
+  );
+}

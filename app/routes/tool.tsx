@@ -1,0 +1,96 @@
+import { useTranslation } from "react-i18next";
+import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
+import { getDb } from "~/.server/db";
+import { getFixedT } from "~/.server/i18n";
+import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
+import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
+import { toolPageSeo } from "~/.server/seo/page-seo";
+import { listRelatedTools } from "~/.server/tools/detail";
+import { ErrorScreen } from "~/components/error-screen";
+import { ToolCard } from "~/components/tools/tool-card";
+import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
+import { DetailNotFound, isDetailNotFound } from "~/components/tool-detail/detail-not-found";
+import { DetailSections } from "~/components/tool-detail/detail-sections";
+import { ImagePreview } from "~/components/tool-detail/image-preview";
+import { LanguageNotice } from "~/components/tool-detail/language-notice";
+import { SidePanel } from "~/components/tool-detail/side-panel";
+import { ToolActions } from "~/components/tool-detail/tool-actions";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { localizedPath, splitLangPath } from "~/i18n/languages";
+import type { Route } from "./+types/tool";
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { lang } = splitLangPath(new URL(request.url).pathname);
+  const db = getDb();
+  const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
+  const [common, related] = await Promise.all([getFixedT(lang, "common"), listRelatedTools(db, view.toolId, view.category?.slug ?? null, lang)]);
+  const crumbs: PageCrumb[] = [
+    { name: common("nav.home"), to: localizedPath(lang, "/") },
+    { name: common("nav.tools"), to: localizedPath(lang, "/tools") },
+    ...(view.category ? [{ name: view.category.name, to: `${localizedPath(lang, "/tools")}?category=${encodeURIComponent(view.category.slug)}` }] : []),
+    { name: view.name },
+  ];
+  return {
+    view,
+    related,
+    crumbs,
+    notice: languageNotice(view, lang),
+    seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
+  };
+}
+
+export default function ToolDetail({ loaderData }: Route.ComponentProps) {
+  const { view, related, crumbs, notice } = loaderData;
+  const { t } = useTranslation("tools");
+  const to = useLocalizedPath();
+  const contentLang = view.contentLanguage === "us-en" ? "en" : view.contentLanguage;
+  return (
+    <article className="space-y-8">
+      <Breadcrumbs items={crumbs} label={t("detail.breadcrumb")} />
+      <LanguageNotice languages={notice.languages} pageLanguage={notice.page} />
+      <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
+        <div className="space-y-8" lang={contentLang}>
+          <header className="grid gap-6 md:grid-cols-2 md:items-start">
+            <ImagePreview image={view.images[0]} name={view.name} />
+            <div className="space-y-4">
+              <h1 className="text-3xl font-bold tracking-tight text-slate-900">{view.name}</h1>
+              {view.subtitle ? <p className="text-lg text-slate-700">{view.subtitle}</p> : null}
+              {view.description ? <p className="text-slate-700">{view.description}</p> : null}
+              <ToolActions slug={view.slug} name={view.name} websiteUrl={view.websiteUrl} />
+            </div>
+          </header>
+          <DetailSections view={view} variant="tool" />
+        </div>
+        <SidePanel view={view} />
+      </div>
+      {related.length > 0 ? (
+        <section aria-labelledby="related-tools" className="space-y-4">
+          <div className="flex items-baseline justify-between gap-4">
+            <h2 id="related-tools" className="text-2xl font-semibold">{t("detail.related")}</h2>
+            {view.category ? (
+              <Link className="text-sm font-medium text-brand-700 hover:underline" to={`${to("/tools")}?category=${encodeURIComponent(view.category.slug)}`}>
+                {t("detail.viewMore")}
+              </Link>
+            ) : null}
+          </div>
+          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+            {related.map((tool) => (
+              <ToolCard key={tool.slug} tool={tool} />
+            ))}
+          </ul>
+        </section>
+      ) : null}
+    </article>
+  );
+}
+
+export function ErrorBoundary() {
+  const error = useRouteError();
+  const lang = useLang();
+  const { slug = "" } = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const info = isDetailNotFound(error.data) ? error.data : { kind: "detail-not-found" as const, slug, lang, checked: [] };
+    return <DetailNotFound variant="tool" info={info} />;
+  }
+  return <ErrorScreen error={error} />;
+}

@@ -1,0 +1,227 @@
+import { useTranslation } from "react-i18next";
+import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { z } from "zod";
+import { categoryTree, resolveCategoryFilter, type CategoryNode } from "~/.server/categories/queries";
+import { getDb } from "~/.server/db";
+import { pageCacheHeaders } from "~/.server/http-cache";
+import { getFixedT } from "~/.server/i18n";
+import { getLogger } from "~/.server/logger";
+import { listTools, TOOL_SORTS, type ToolListPage } from "~/.server/tools/queries";
+import { CategorySidebar } from "~/components/categories/category-sidebar";
+import { Pager } from "~/components/tools/pager";
+import { ToolGrid } from "~/components/tools/tool-section";
+import { useLocalizedPath } from "~/i18n/hooks";
+import { splitLangPath } from "~/i18n/languages";
+import type { Route } from "./+types/tools";
+
+/** Query string of the list; bad values fall back to defaults instead of failing. */
+const querySchema = z.object({
+  search: z.string().trim().max(100).catch(""),
+  category: z.string().trim().max(100).catch(""),
+  sort: z.enum(TOOL_SORTS).catch("popular"),
+  page: z.coerce.number().int().min(1).max(100_000).catch(1),
+});
+
+type ListState =
+  | { kind: "ok"; result: ToolListPage; fallback: boolean }
+  | { kind: "failed" };
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const url = new URL(request.url);
+  const { lang } = splitLangPath(url.pathname);
+  const query = querySchema.parse({
+    search: url.searchParams.get("search") ?? undefined,
+    category: url.searchParams.get("category") ?? undefined,
+    sort: url.searchParams.get("sort") ?? undefined,
+    page: url.searchParams.get("page") ?? undefined,
+  });
+  // `/tools/{category}` names the category in the path; the path wins over `?category=`.
+  const categoryValue = (params.category ?? query.category).trim();
+  const db = getDb();
+  const [t, tc] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common")]);
+  let tree: CategoryNode[] = [];
+  let state: ListState;
+  let categoryName: string | null = null;
+  let categorySlug: string | null = null;
+  try {
+    tree = await categoryTree(db, lang);
+    const category = categoryValue ? await resolveCategoryFilter(db, lang, categoryValue) : null;
+    categoryName = category?.name ?? (categoryValue || null);
+    categorySlug = category?.slug ?? (categoryValue || null);
+    const base = { lang, sort: query.sort, page: query.page };
+    let result = await listTools(db, { ...base, search: query.search || undefined, categoryIds: categoryValue ? (category?.ids ?? []) : undefined });
+    let fallback = false;
+    if (categoryValue && result.total === 0) {
+      // Spec 4.6 / 7.3: a category filter with no results falls back to a text search for the category.
+      const words = (category?.name ?? categoryValue).replace(/[-_]+/g, " ");
+      const fallbackResult = await listTools(db, { ...base, search: [query.search, words].filter(Boolean).join(" ") });
+      if (fallbackResult.total > 0) {
+        result = fallbackResult;
+        fallback = true;
+      }
+    }
+    state = { kind: "ok", result, fallback };
+  } catch (error) {
+    getLogger().error({ err: error, url: url.pathname + url.search }, "tool list failed to load");
+    state = { kind: "failed" };
+  }
+  const heading = query.search
+    ? t("list.titleSearch", { term: query.search })
+    : categoryName
+      ? t("list.titleCategory", { category: categoryName })
+      : t("list.title");
+  const total = state.kind === "ok" ? state.result.total : 0;
+  const pageSuffix = state.kind === "ok" && state.result.page > 1 ? ` (${t("pager.page", { page: state.result.page })})` : "";
+  return data(
+    {
+      state,
+      query: { ...query, category: categorySlug ?? "" },
+      pathCategory: params.category ?? null,
+      categoryName,
+      heading,
+      tree,
+      seo: {
+        title: `${heading}${pageSuffix} | ${tc("site.name")}`,
+        description: t("list.metaDescription", { count: total }),
+        // Free-text result pages are reachable but kept out of search engines' indexes.
+        noindex: Boolean(query.search) || state.kind === "failed",
+      },
+    },
+    { status: state.kind === "failed" ? 503 : 200, headers: state.kind === "failed" ? { "Cache-Control": "no-store" } : pageCacheHeaders(request) },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function Tools({ loaderData }: Route.ComponentProps) {
+  const { t } = useTranslation(["tools", "categories"]);
+  const to = useLocalizedPath();
+  const navigation = useNavigation();
+  const submit = useSubmit();
+  const { state, query, pathCategory, heading, tree } = loaderData;
+  const loading = navigation.state === "loading" && /\/tools(\/|$)/.test(navigation.location.pathname);
+
+  const listPath = pathCategory ? to(`/tools/${encodeURIComponent(pathCategory)}`) : to("/tools");
+  const hrefFor = (page: number) => {
+    const params = new URLSearchParams();
+    if (query.search) params.set("search", query.search);
+    if (query.category && !pathCategory) params.set("category", query.category);
+    if (query.sort !== "popular") params.set("sort", query.sort);
+    if (page > 1) params.set("page", String(page));
+    const qs = params.toString();
+    return qs ? `${listPath}?${qs}` : listPath;
+  };
+
+  return (
+    <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
+      <aside className="order-2 lg:order-1">
+        <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
+      </aside>
+      <div className="order-1 min-w-0 space-y-6 lg:order-2">
+        <header className="space-y-1">
+          <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
+          {state.kind === "ok" ? <p className="text-slate-600">{t("list.count", { count: state.result.total })}</p> : null}
+        </header>
+
+        <Form
+          method="get"
+          action={to("/tools")}
+          className="flex flex-wrap items-end gap-3 rounded-xl border border-slate-200 bg-white p-4"
+          onChange={(event) => {
+            // Selects apply at once; the text box waits for Enter or the button.
+            if ((event.target as HTMLElement).tagName === "SELECT") submit(event.currentTarget);
+          }}
+        >
+          <label className="flex min-w-48 flex-1 flex-col gap-1 text-sm font-medium text-slate-700">
+            {t("list.searchLabel")}
+            <input
+              type="search"
+              name="search"
+              defaultValue={query.search}
+              key={query.search}
+              maxLength={100}
+              className="rounded-lg border border-slate-300 px-3 py-2 font-normal"
+            />
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {t("list.categoryLabel")}
+            <select name="category" defaultValue={query.category} key={query.category} className="max-w-64 rounded-lg border border-slate-300 px-3 py-2 font-normal">
+              <option value="">{t("list.allCategories")}</option>
+              {tree.map((category) => (
+                <optgroup key={category.slug} label={category.name}>
+                  <option value={category.slug}>{category.name}</option>
+                  {category.subcategories.map((sub) => (
+                    <option key={sub.slug} value={sub.slug}>
+                      {sub.name}
+                    </option>
+                  ))}
+                </optgroup>
+              ))}
+              {query.category && !tree.some((c) => c.slug === query.category || c.subcategories.some((s) => s.slug === query.category)) ? (
+                <option value={query.category}>{query.category}</option>
+              ) : null}
+            </select>
+          </label>
+          <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
+            {t("list.sortLabel")}
+            <select name="sort" defaultValue={query.sort} key={query.sort} className="rounded-lg border border-slate-300 px-3 py-2 font-normal">
+              {(["popular", "rating", "newest", "name"] as const).map((sort) => (
+                <option key={sort} value={sort}>
+                  {t(`sort.${sort}`)}
+                </option>
+              ))}
+            </select>
+          </label>
+          <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
+            {t("list.apply")}
+          </button>
+          {query.search || query.category || query.sort !== "popular" ? (
+            <Link to={to("/tools")} className="px-2 py-2 text-sm text-slate-600 hover:text-brand-700">
+              {t("list.clear")}
+            </Link>
+          ) : null}
+        </Form>
+
+        <p role="status" aria-live="polite" className={loading ? "text-sm font-medium text-brand-700" : "sr-only"}>
+          {loading ? t("list.loading") : ""}
+        </p>
+
+        <div className={loading ? "opacity-50 transition-opacity" : undefined} aria-busy={loading}>
+          {state.kind === "failed" ? (
+            <div role="alert" className="rounded-xl border border-red-200 bg-red-50 p-8 text-center">
+              <h2 className="text-xl font-semibold text-red-800">{t("list.failedTitle")}</h2>
+              <p className="mt-2 text-red-700">{t("list.failedText")}</p>
+              <a href={hrefFor(query.page)} className="mt-4 inline-block rounded-lg bg-red-700 px-4 py-2 text-sm font-medium text-white hover:bg-red-800">
+                {t("list.retry")}
+              </a>
+            </div>
+          ) : state.result.total === 0 ? (
+            <div className="rounded-xl border border-dashed border-slate-300 bg-white p-10 text-center">
+              {query.category && !query.search ? (
+                <h2 className="text-xl font-semibold">{t("list.emptyCategory")}</h2>
+              ) : (
+                <>
+                  <h2 className="text-xl font-semibold">{t("list.emptyTitle")}</h2>
+                  <p className="mt-2 text-slate-600">{t("list.emptyHint")}</p>
+                </>
+              )}
+              <Link to={to("/tools")} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+                {t("categories:page.browseAll")}
+              </Link>
+            </div>
+          ) : (
+            <div className="space-y-8">
+              {state.fallback ? (
+                <p className="rounded-lg bg-amber-50 px-4 py-3 text-sm text-amber-900">
+                  {t("list.fallbackNotice", { category: loaderData.categoryName ?? query.category })}
+                </p>
+              ) : null}
+              <ToolGrid tools={state.result.tools} columns={4} />
+              <Pager page={state.result.page} pageCount={state.result.pageCount} hrefFor={hrefFor} />
+            </div>
+          )}
+        </div>
+      </div>
+    </div>
+  );
+}

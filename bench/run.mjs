@@ -1,0 +1,181 @@
+#!/usr/bin/env node
+// Browse-and-search benchmarks against the production build and a large catalogue.
+//
+//   npm run build
+//   npm run catalog:synth -- --tools 100000 --database file:/tmp/bench/catalogue.db
+//   node bench/run.mjs --database file:/tmp/bench/catalogue.db [--port 4151] [--duration 10] [--connections 50]
+//
+// For each page (home, list, list with search, category, autocomplete) it measures, with autocannon
+// at 50 connections, the same server answering (a) the same URL again (in-process cache hits),
+// (b) a different URL every request (cache misses), and (c) a static file of the same byte size
+// served by the same process. Then it measures server time of autocomplete (Server-Timing,
+// including 2-character Chinese/Japanese/Korean queries), list-search latency on uncached
+// queries, and the gzip size of the JavaScript the home page loads first. Results: stdout + JSON.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import zlib from "node:zlib";
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string" },
+    port: { type: "string", default: "4151" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
+    out: { type: "string", default: "bench/results.json" },
+  },
+});
+if (!values.database) {
+  console.error("usage: node bench/run.mjs --database file:PATH [--port N] [--duration S] [--connections N]");
+  process.exit(2);
+}
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const base = `http://127.0.0.1:${values.port}`;
+const staticDir = path.join(values.build, "client", "bench-static");
+
+function startServer() {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: values.port,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      DATABASE_URL: values.database,
+      SEED_ON_START: "false",
+      BUILD_DIR: values.build,
+      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-0123456789-0123456789-0123",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk) => {
+      output += chunk;
+      if (/listening on/.test(output)) resolve(child);
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code) => {
+      console.error(`server exited with ${code}\n${output.slice(-4000)}`);
+      reject(new Error(`server exited ${code}`));
+    });
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+/** `bust`: a unique query parameter per request, so the rendered-page cache never answers it. */
+async function cannon(name, paths, bust = false) {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = i++;
+          const path = paths[n % paths.length];
+          return { ...req, path: bust ? `${path}${path.includes("?") ? "&" : "?"}bench=${n}` : path };
+        },
+      },
+    ],
+  });
+  const row = { name, reqPerSec: Math.round(result.requests.average), p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  console.log(`${name.padEnd(34)} ${String(row.reqPerSec).padStart(7)} req/s   p99 ${String(row.p99ms).padStart(5)} ms${row.non2xx ? `   non-2xx ${row.non2xx}` : ""}`);
+  return row;
+}
+
+/** A static file with the same byte size as the page, served by the same server. */
+async function staticTwin(name, pagePath) {
+  const body = Buffer.from(await (await fetch(base + pagePath)).arrayBuffer());
+  fs.mkdirSync(staticDir, { recursive: true });
+  const file = path.join(staticDir, `${name}.html`);
+  fs.writeFileSync(file, Buffer.alloc(body.length, "a"));
+  return { path: `/bench-static/${name}.html`, bytes: body.length };
+}
+
+const CATEGORIES = ["text-generation-editing", "image-generation-editing", "image-recognition-analysis", "music-audio", "voice-generation-conversion", "art-creative-design", "social-media", "ai-detection-anti-detection", "code-programming-assistance", "video-animation", "daily-life", "legal-finance", "business-management", "marketing-advertising", "medical-health", "business-research", "learning-translation", "chatbot-virtual-companions", "interior-architectural-design", "office-productivity", "research-data-analysis", "others"];
+const SEARCH_WORDS = ["writing", "image", "video", "voice", "chat", "seo", "resume", "music", "legal", "code", "data", "email", "logo", "avatar", "study", "finance", "travel", "recipe", "health", "design", "sales", "research", "meeting", "podcast", "translate", "summary", "analytics", "story", "presentation", "marketing"];
+const AUTOCOMPLETE_QUERIES = ["cha", "ap", "a", "writ", "atl", "sum", "pix", "vo", "助手", "聊天", "写作", "图像", "チャ", "アシ", "画像", "스", "데이", "어시"];
+const CJK_TWO = ["助手", "聊天", "写作", "图像", "チャ", "アシ", "画像", "데이", "어시"];
+
+async function sequentialTimes(paths, timing) {
+  const times = [];
+  for (const p of paths) {
+    const started = performance.now();
+    const res = await fetch(base + p);
+    await res.arrayBuffer();
+    const header = res.headers.get("server-timing");
+    times.push(timing && header ? Number(/dur=([\d.]+)/.exec(header)?.[1]) : performance.now() - started);
+  }
+  return times.sort((a, b) => a - b);
+}
+
+async function firstLoadJsGzipKb() {
+  const html = await (await fetch(`${base}/us-en`)).text();
+  const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
+  for (const m of html.matchAll(/import\s*(?:[\w{}\s,*]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]);
+  let total = 0;
+  for (const url of urls) total += zlib.gzipSync(Buffer.from(await (await fetch(base + url)).arrayBuffer()), { level: 9 }).length;
+  return { files: urls.size, kb: Math.round((total / 1024) * 10) / 10 };
+}
+
+const server = await startServer();
+try {
+  // Warm up: first reads build the caches and the autocomplete index.
+  for (const p of ["/us-en", "/us-en/tools", "/us-en/tools?search=writing", "/us-en/category/chatbot-virtual-companions", "/api/autocomplete?q=cha"]) {
+    await fetch(base + p);
+  }
+  const pages = [
+    { name: "home", cached: ["/us-en"], uncached: ["us-en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de", "fr", "vi"].map((l) => `/${l}`) },
+    // Uncached list: every category (slug) x sort x first pages, as visitors and crawlers walk them.
+    { name: "list", cached: ["/us-en/tools"], uncached: CATEGORIES.flatMap((c) => ["popular", "rating", "newest"].flatMap((s) => [1, 2, 3].map((p) => `/us-en/tools?category=${c}&sort=${s}&page=${p}`))) },
+    { name: "list-search", cached: ["/us-en/tools?search=writing"], uncached: SEARCH_WORDS.flatMap((w) => Array.from({ length: 40 }, (_, p) => `/us-en/tools?search=${w}&page=${p + 1}`)) },
+    { name: "category", cached: ["/us-en/category/chatbot-virtual-companions"], uncached: ["text-generation-editing", "image-generation-editing", "music-audio", "video-animation", "daily-life", "legal-finance", "others", "social-media"].flatMap((c) => ["us-en", "de", "ja", "fr"].map((l) => `/${l}/category/${c}`)) },
+    { name: "autocomplete", cached: ["/api/autocomplete?q=cha"], uncached: AUTOCOMPLETE_QUERIES.flatMap((q) => ["us-en", "zh-CN", "ja", "ko"].map((l) => `/api/autocomplete?q=${encodeURIComponent(q)}&lang=${l}`)) },
+  ];
+  const rows = [];
+  for (const page of pages) {
+    const twin = await staticTwin(page.name, page.cached[0]);
+    const stat = await cannon(`${page.name} static twin (${Math.round(twin.bytes / 1024)} KB)`, [twin.path]);
+    const cached = await cannon(`${page.name} cached`, page.cached);
+    const uncached = await cannon(`${page.name} uncached`, page.uncached, true);
+    rows.push({ page: page.name, bytes: twin.bytes, static: stat, cached, uncached, cachedRatio: +(cached.reqPerSec / stat.reqPerSec).toFixed(2), uncachedRatio: +(uncached.reqPerSec / stat.reqPerSec).toFixed(2) });
+  }
+
+  // Autocomplete server time (Server-Timing), every query cold for the HTTP cache but served from the in-memory index.
+  const acPaths = Array.from({ length: 10 }, () => AUTOCOMPLETE_QUERIES.map((q) => `/api/autocomplete?q=${encodeURIComponent(q)}&lang=zh-CN`)).flat();
+  const acTimes = await sequentialTimes(acPaths, true);
+  const cjkTimes = await sequentialTimes(Array.from({ length: 20 }, () => CJK_TWO.map((q) => `/api/autocomplete?q=${encodeURIComponent(q)}`)).flat(), true);
+  // List search latency on queries the in-process cache has not seen (new page numbers).
+  const searchPaths = SEARCH_WORDS.flatMap((w) => [`/us-en/tools?search=${w}&page=${41 + (w.length % 5)}&sort=rating`, `/zh-CN/tools?search=${encodeURIComponent("助手")}&page=${w.length + 50}`]);
+  const searchTimes = await sequentialTimes(searchPaths, false);
+  const js = await firstLoadJsGzipKb();
+  const summary = {
+    date: new Date().toISOString(),
+    database: values.database,
+    connections,
+    durationSeconds: duration,
+    rows,
+    autocompleteServerMs: { p50: percentile(acTimes, 50), p95: percentile(acTimes, 95), max: acTimes.at(-1) },
+    autocompleteCjkTwoCharServerMs: { p50: percentile(cjkTimes, 50), p95: percentile(cjkTimes, 95), max: cjkTimes.at(-1) },
+    listSearchUncachedMs: { p50: +percentile(searchTimes, 50).toFixed(1), p95: +percentile(searchTimes, 95).toFixed(1) },
+    homeFirstLoadJs: js,
+  };
+  console.log("\npage          cached/static  uncached/static");
+  for (const r of rows) console.log(`${r.page.padEnd(14)}${String(r.cachedRatio).padStart(8)}${String(r.uncachedRatio).padStart(16)}`);
+  console.log(`autocomplete server time p95 ${summary.autocompleteServerMs.p95} ms (2-char CJK p95 ${summary.autocompleteCjkTwoCharServerMs.p95} ms)`);
+  console.log(`list search (uncached) p95 ${summary.listSearchUncachedMs.p95} ms`);
+  console.log(`home first-load JS ${js.kb} KB gzip in ${js.files} files`);
+  fs.mkdirSync(path.dirname(values.out), { recursive: true });
+  fs.writeFileSync(values.out, JSON.stringify(summary, null, 2) + "\n");
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(staticDir, { recursive: true, force: true });
+}

@@ -1,0 +1,35 @@
+// In-process timings of the search engine on a large catalogue, without HTTP:
+//   npx tsx bench/search-engine.ts /tmp/bench/catalogue.db
+// Prints the autocomplete index build time and memory, per-query autocomplete times (p50/p95 of
+// 50 runs, including 1-2 character Chinese, Japanese and Korean queries) and uncached list queries.
+import { createDatabase } from "../app/.server/db";
+import { getAutocompleteIndex, queryIndex } from "../app/.server/tools/autocomplete";
+import { listToolsUncached } from "../app/.server/tools/queries";
+const file = process.argv[2];
+if (!file) {
+  console.error("usage: npx tsx bench/search-engine.ts PATH_TO_SQLITE_DB");
+  process.exit(2);
+}
+const db = createDatabase({ database: { kind: "sqlite", path: file.replace(/^file:/, "") } });
+let t = performance.now();
+const index = await getAutocompleteIndex(db);
+console.log("build ms", (performance.now() - t).toFixed(0), "size", index.size, "heapMB", Math.round(process.memoryUsage().heapUsed / 1e6));
+for (const q of ["cha", "a", "ap", "助手", "聊天", "チャ", "アシ", "스", "데이", "zzz", "xq"]) {
+  const times: number[] = [];
+  let r;
+  for (let i = 0; i < 50; i++) { t = performance.now(); r = queryIndex(index, "zh-CN", q); times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  console.log(q, "p50", times[25]!.toFixed(3), "p95", times[47]!.toFixed(3), r!.items.length, r!.more);
+}
+const categoryIds = (await db.selectFrom("categories").select("id").where("slug", "in", ["chatbot-virtual-companions", "ai-chatbot", "virtual-companion", "customer-support-bot", "chat-interface", "character-chat"]).execute()).map((c) => c.id);
+for (const [sort, page] of [["popular", 1], ["rating", 2], ["newest", 3]] as const) {
+  t = performance.now();
+  const r = await listToolsUncached(db, { lang: "us-en", categoryIds, sort, page });
+  console.log("category list", sort, page, (performance.now() - t).toFixed(1), "ms total", r.total);
+}
+for (const [search, sort, page] of [["writing", "popular", 1], ["writing", "popular", 40], ["chat", "rating", 3], ["助手", "popular", 1], ["ap", "popular", 1], ["", "name", 5], ["", "popular", 300]] as const) {
+  t = performance.now();
+  const r = await listToolsUncached(db, { lang: "us-en", search: search || undefined, sort, page });
+  console.log("list", JSON.stringify(search), sort, page, (performance.now() - t).toFixed(1), "ms total", r.total);
+}
+await db.destroy();

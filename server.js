@@ -1,0 +1,88 @@
+// Process entry: static files, then the app bundle built from server/app.ts.
+// In development Vite serves the app with hot reload instead.
+import compression from "compression";
+import express from "express";
+
+const DEVELOPMENT = process.env.NODE_ENV === "development";
+const BUILD_DIR = process.env.BUILD_DIR ?? "build";
+
+let mod;
+let vite;
+if (DEVELOPMENT) {
+  vite = await import("vite").then((v) => v.createServer({ server: { middlewareMode: true } }));
+  mod = await vite.ssrLoadModule("./server/app.ts");
+} else {
+  mod = await import(new URL(`${BUILD_DIR}/server/index.js`, `file://${process.cwd()}/`).href);
+}
+
+// Config is validated here, before anything listens: a bad value stops start-up with one line.
+let config;
+try {
+  config = mod.getConfig();
+} catch (error) {
+  console.error(error instanceof Error ? error.message : String(error));
+  process.exit(1);
+}
+await mod.startup();
+
+const app = express();
+app.disable("x-powered-by");
+app.set("trust proxy", true);
+app.use(compression());
+app.use(mod.securityHeaders({ development: DEVELOPMENT }));
+app.use(mod.requestLogger());
+
+// Uploaded and generated images. Generated names carry a content hash
+// (logo-3f9a0c1b2d.png), so they never change and can be cached for a year.
+app.use(
+  "/uploads",
+  express.static(config.uploadDir, {
+    index: false,
+    fallthrough: false,
+    setHeaders(res, file) {
+      const hashed = /-[0-9a-f]{10}\.(png|webp)$/.test(file);
+      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+    },
+  }),
+);
+
+if (DEVELOPMENT) {
+  app.use(vite.middlewares);
+  app.use(async (req, res, next) => {
+    try {
+      const fresh = await vite.ssrLoadModule("./server/app.ts");
+      return fresh.app(req, res, next);
+    } catch (error) {
+      if (error instanceof Error) vite.ssrFixStacktrace(error);
+      next(error);
+    }
+  });
+} else {
+  // Hashed assets never change: cache for a year. Everything else briefly.
+  app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
+  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  app.use(mod.app);
+}
+
+const server = app.listen(config.PORT, config.HOST, () => {
+  const address = server.address();
+  const port = typeof address === "object" && address ? address.port : config.PORT;
+  console.log(`Directory listening on http://localhost:${port}`);
+});
+
+let stopping = false;
+async function stop(signal) {
+  if (stopping) return;
+  stopping = true;
+  console.log(`${signal} received: finishing in-flight requests`);
+  const force = setTimeout(() => process.exit(1), 10_000).unref();
+  server.close(async () => {
+    await mod.shutdown();
+    await vite?.close();
+    clearTimeout(force);
+    process.exit(0);
+  });
+  server.closeIdleConnections();
+}
+process.on("SIGTERM", () => void stop("SIGTERM"));
+process.on("SIGINT", () => void stop("SIGINT"));

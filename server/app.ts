@@ -1,0 +1,93 @@
+import { createRequestHandler } from "@react-router/express";
+import express from "express";
+import { pinoHttp } from "pino-http";
+import { sql } from "kysely";
+import "react-router";
+import { formatRowIssue } from "../app/.server/catalog/schemas";
+import { drawSeedImages, seedCatalog, summarizeSeed } from "../app/.server/catalog/seed";
+import { authRequestHandler } from "../app/.server/auth/node-handler";
+import { getConfig } from "../app/.server/config";
+import { closeDb, getDb, migrateToLatest } from "../app/.server/db";
+import { getLogger } from "../app/.server/logger";
+import { countPublishedTools } from "../app/.server/tools/queries";
+import { languageRedirects } from "./language-redirects";
+import { autocompleteEndpoint } from "./autocomplete";
+import { pageCache } from "./page-cache";
+import { securityHeaders } from "./security";
+
+export { getConfig, securityHeaders };
+
+/** Applies migrations and, on an empty catalogue, imports the seed catalogue (seed/catalog). */
+export async function startup(): Promise<void> {
+  const config = getConfig();
+  const db = getDb();
+  const logger = getLogger();
+  const { results = [] } = await migrateToLatest(db);
+  for (const r of results) logger.info({ migration: r.migrationName, status: r.status }, "migration");
+  if (config.SEED_ON_START === "true" && (await countPublishedTools(db)) === 0) {
+    // A content mistake must not keep the site down: rejected rows are logged, the rest is served.
+    try {
+      // Rows first, pictures after: the site answers while logos and previews are drawn.
+      const report = await seedCatalog(db, { uploadDir: config.uploadDir, deferImages: true });
+      logger.info({ summary: summarizeSeed(report) }, "seeded the catalogue");
+      for (const issue of report.issues) logger.warn(formatRowIssue(issue));
+      report.finishImages().then(
+        (count) => logger.info({ count }, "catalogue images drawn"),
+        (error: unknown) => logger.error({ err: error }, "drawing catalogue images failed"),
+      );
+    } catch (error) {
+      logger.error({ err: error }, "seeding the catalogue failed");
+    }
+  } else if (config.SEED_ON_START === "true") {
+    // Redraws missing seed images (a first start stopped while drawing, a wiped UPLOAD_DIR); cheap when all exist.
+    drawSeedImages({ uploadDir: config.uploadDir }).then(
+      (count) => count > 0 && logger.info({ count }, "missing catalogue images drawn"),
+      (error: unknown) => logger.warn({ err: error }, "checking catalogue images failed"),
+    );
+  }
+}
+
+export async function shutdown(): Promise<void> {
+  await closeDb();
+}
+
+export function requestLogger() {
+  return pinoHttp({
+    logger: getLogger(),
+    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+  });
+}
+
+export const app = express.Router();
+
+app.get("/healthz", (_req, res) => {
+  res.json({ status: "ok" });
+});
+
+app.get("/readyz", async (_req, res) => {
+  try {
+    await sql`select 1`.execute(getDb());
+    res.json({ status: "ready" });
+  } catch (error) {
+    getLogger().error({ err: error }, "readiness check failed");
+    res.status(503).json({ status: "unavailable" });
+  }
+});
+
+// better-auth's endpoints (sessions, e-mail, OAuth, two-factor, QR sign-in) before any page handling.
+app.all("/api/auth/*splat", authRequestHandler);
+
+app.get("/api/autocomplete", (req, res, next) => {
+  autocompleteEndpoint(req, res).catch(next);
+});
+
+app.use(languageRedirects);
+app.use(pageCache());
+
+app.use(
+  createRequestHandler({
+    build: () => import("virtual:react-router/server-build"),
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
+  }),
+);

@@ -1,0 +1,34 @@
+import type { NextFunction, Request, Response } from "express";
+import { negotiateLanguage, PREFERRED_LANGUAGE_COOKIE } from "../app/i18n/languages";
+
+function readCookie(header: string | undefined, name: string): string | undefined {
+  for (const part of header?.split(";") ?? []) {
+    const [key, ...value] = part.trim().split("=");
+    if (key === name) return decodeURIComponent(value.join("="));
+  }
+  return undefined;
+}
+
+/**
+ * Server-side language redirects (301, query kept): `/zh/...` to `/zh-CN/...`,
+ * `/en/...` to the unprefixed path, and `/` to the visitor's language.
+ */
+export function languageRedirects(req: Request, res: Response, next: NextFunction) {
+  if (req.method !== "GET" && req.method !== "HEAD") return next();
+  const url = new URL(req.originalUrl, "http://internal");
+  const { pathname, search } = url;
+  if (pathname === "/zh" || pathname.startsWith("/zh/")) {
+    return res.redirect(301, `/zh-CN${pathname.slice(3)}${search}`);
+  }
+  if (pathname === "/en" || pathname.startsWith("/en/")) {
+    return res.redirect(301, `${pathname.slice(3) || "/"}${search}`);
+  }
+  if (pathname === "/") {
+    const lang = negotiateLanguage(readCookie(req.headers.cookie, PREFERRED_LANGUAGE_COOKIE), req.headers["accept-language"]);
+    // Depends on the visitor, so shared caches must not reuse it for others.
+    res.setHeader("Vary", "Accept-Language, Cookie");
+    res.setHeader("Cache-Control", "private, no-cache");
+    return res.redirect(302, `/${lang}${search}`);
+  }
+  next();
+}

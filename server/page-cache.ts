@@ -1,0 +1,67 @@
+import type { NextFunction, Request, Response } from "express";
+import { onCatalogChange } from "../app/.server/tools/cache";
+
+/**
+ * Micro-cache of rendered pages for anonymous visitors. Only responses the
+ * page itself marked shareable (`Cache-Control: public`, HTML, status 200,
+ * no cookie set) are kept, for a short time and only until the catalogue
+ * changes. The per-request CSP nonce in the stored HTML is swapped for the
+ * current request's, so inline scripts keep running under the new policy.
+ */
+const TTL_MS = 30_000;
+const MAX_ENTRIES = 300;
+const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*session_token=/;
+/** Headers that belong to one response only (compression re-adds its own encoding and Vary). */
+const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "vary", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache"]);
+
+interface Entry {
+  expires: number;
+  headers: Array<[string, string | number | string[]]>;
+  body: string;
+  nonce: string;
+}
+
+export function pageCache() {
+  const store = new Map<string, Entry>();
+  onCatalogChange(() => store.clear());
+  return (req: Request, res: Response, next: NextFunction) => {
+    if (req.method !== "GET" || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+    const key = req.originalUrl;
+    const nonce = String(res.locals.cspNonce ?? "");
+    const hit = store.get(key);
+    if (hit && hit.expires > Date.now()) {
+      for (const [name, value] of hit.headers) res.setHeader(name, value);
+      res.setHeader("X-Page-Cache", "hit");
+      res.status(200).end(hit.nonce && nonce ? hit.body.split(hit.nonce).join(nonce) : hit.body);
+      return;
+    }
+    if (hit) store.delete(key);
+    const chunks: Buffer[] = [];
+    const write = res.write.bind(res) as (...args: unknown[]) => boolean;
+    const end = res.end.bind(res) as (...args: unknown[]) => Response;
+    const collect = (chunk: unknown, encoding?: unknown) => {
+      if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+    };
+    res.write = ((chunk: unknown, ...rest: unknown[]) => {
+      collect(chunk, rest[0]);
+      return write(chunk, ...rest);
+    }) as Response["write"];
+    res.end = ((chunk?: unknown, ...rest: unknown[]) => {
+      if (chunk !== undefined && typeof chunk !== "function") collect(chunk, rest[0]);
+      const cacheControl = String(res.getHeader("cache-control") ?? "");
+      const type = String(res.getHeader("content-type") ?? "");
+      if (res.statusCode === 200 && cacheControl.startsWith("public") && type.startsWith("text/html") && !res.getHeader("set-cookie")) {
+        if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
+        store.set(key, {
+          expires: Date.now() + TTL_MS,
+          headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
+          body: Buffer.concat(chunks).toString("utf8"),
+          nonce,
+        });
+      }
+      return end(chunk, ...rest);
+    }) as Response["end"];
+    next();
+  };
+}

@@ -1,0 +1,184 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gotoHydrated, launchBrowser } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  page = await browser.newPage();
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function html(path: string): Promise<{ status: number; body: string; headers: Headers }> {
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  return { status: res.status, body: await res.text(), headers: res.headers };
+}
+
+/** Slugs of the tool cards on a page, in order. */
+function cardSlugs(body: string): string[] {
+  return [...body.matchAll(/<a [^>]*data-testid="tool-card"[^>]*>/g)].map((m) => /href="\/[\w-]+\/tool\/([\w-]+)"/.exec(m[0])![1]!);
+}
+
+describe("tool list over HTTP", () => {
+  it("shows 24 tools with crawlable pager links, and page 2 shows the next 24", async () => {
+    const first = await html("/us-en/tools");
+    expect(first.status).toBe(200);
+    const page1 = cardSlugs(first.body);
+    expect(page1).toHaveLength(24);
+    expect(first.body).toMatch(/<a[^>]+href="\/us-en\/tools\?page=2"/);
+    expect(first.headers.get("cache-control")).toMatch(/public, .*stale-while-revalidate/);
+    const page2 = cardSlugs((await html("/us-en/tools?page=2")).body);
+    expect(page2).toHaveLength(24);
+    expect(page2.filter((slug) => page1.includes(slug))).toEqual([]);
+  });
+
+  it("finds ChatGPT by name, and chat tools for the Chinese 聊天 and Japanese チャット", async () => {
+    const english = cardSlugs((await html("/us-en/tools?search=chatgpt")).body);
+    expect(english[0]).toBe("chatgpt");
+    const chinese = cardSlugs((await html(`/zh-CN/tools?search=${encodeURIComponent("聊天")}`)).body);
+    expect(chinese).toContain("chatgpt");
+    expect(chinese.length).toBeGreaterThan(1);
+    const japanese = cardSlugs((await html(`/ja/tools?search=${encodeURIComponent("チャット")}`)).body);
+    expect(japanese.length).toBeGreaterThan(0);
+  });
+
+  it("filters by a subcategory slug and by the category path", async () => {
+    const all = cardSlugs((await html("/us-en/tools")).body);
+    const chatbots = cardSlugs((await html("/us-en/tools?category=ai-chatbot")).body);
+    expect(chatbots).toContain("chatgpt");
+    expect(chatbots).not.toContain("midjourney");
+    expect(chatbots.length).toBeLessThan(all.length);
+    const images = cardSlugs((await html("/us-en/tools/image-generation-editing")).body);
+    expect(images).toContain("midjourney");
+    expect(images).not.toContain("chatgpt");
+  });
+
+  it("says nothing was found for a search without results", async () => {
+    const { body } = await html("/us-en/tools?search=qqqzzzxxyy");
+    expect(cardSlugs(body)).toEqual([]);
+    expect(body).toContain("No relevant tools found");
+  });
+
+  it("redirects /categories to the list, keeping the language prefix", async () => {
+    const prefixed = await html("/us-en/categories");
+    expect([301, 302]).toContain(prefixed.status);
+    expect(new URL(prefixed.headers.get("location")!, server.url).pathname).toBe("/us-en/tools");
+    const bare = await html("/categories");
+    expect(new URL(bare.headers.get("location")!, server.url).pathname).toBe("/tools");
+  });
+});
+
+describe("category page over HTTP", () => {
+  it("shows subcategory tiles with counts linking to the filtered list", async () => {
+    const { status, body } = await html("/us-en/category/chatbot-virtual-companions");
+    expect(status).toBe(200);
+    const tiles = [...body.matchAll(/<a [^>]*data-testid="subcategory-tile"[^>]*>.*?<\/a>/g)].map((m) => [
+      m[0],
+      /href="\/us-en\/tools\?category=([\w-]+)"/.exec(m[0])?.[1],
+      /(\d+) tools?</.exec(m[0])?.[1],
+    ]);
+    expect(tiles.map((m) => m[1])).toContain("ai-chatbot");
+    expect(tiles.every((m) => Number(m[2]) >= 0)).toBe(true);
+    expect(cardSlugs(body)).toContain("chatgpt");
+  });
+
+  it("answers an unknown category with a 404 view linking to the list", async () => {
+    const { status, body } = await html("/us-en/category/no-such-category");
+    expect(status).toBe(404);
+    expect(body).toContain('href="/us-en/tools"');
+  });
+});
+
+describe("autocomplete data", () => {
+  it("serves the index with name, slug and image_url, and a server endpoint with the same answers", async () => {
+    const index = (await (await fetch(`${server.url}/autocomplete-index.json?lang=us-en`)).json()) as { mode: string; entries: Array<{ name: string; slug: string }> };
+    expect(index.mode).toBe("full");
+    expect(index.entries.find((e) => e.slug === "chatgpt")).toMatchObject({ name: "ChatGPT", slug: "chatgpt", image_url: expect.any(String) });
+    const remote = (await (await fetch(`${server.url}/api/autocomplete?q=cha&lang=us-en`)).json()) as { items: Array<{ slug: string }> };
+    expect(remote.items[0]!.slug).toBe("chatgpt");
+    expect(remote.items.length).toBeLessThanOrEqual(8);
+    expect((await fetch(`${server.url}/api/autocomplete?q=%20`)).status).toBe(400);
+  });
+});
+
+describe("autocomplete in Chromium", () => {
+  it("opens a listbox of at most 8 options for 'cha'; ArrowDown then Enter opens a tool page", async () => {
+    await gotoHydrated(page, `${server.url}/us-en/about`);
+    const box = page.locator("header #header-search");
+    await box.click();
+    await box.pressSequentially("cha");
+    const options = page.locator("header [role=listbox] [role=option]");
+    await options.first().waitFor();
+    expect(await box.getAttribute("aria-expanded")).toBe("true");
+    const names = await options.allTextContents();
+    const toolOptions = names.filter((n) => !n.startsWith("View all"));
+    expect(toolOptions.length).toBeGreaterThan(0);
+    expect(toolOptions.length).toBeLessThanOrEqual(8);
+    await box.press("ArrowDown");
+    const activeId = await box.getAttribute("aria-activedescendant");
+    expect(activeId).toBeTruthy();
+    expect(await page.locator(`[id="${activeId}"]`).getAttribute("aria-selected")).toBe("true");
+    await box.press("Enter");
+    await page.waitForURL((url) => /^\/us-en\/tool\/[\w-]+$/.test(url.pathname));
+    expect(new URL(page.url()).pathname).toBe("/us-en/tool/chatgpt");
+  });
+
+  it("closes the list on Escape and wraps the highlight around with ArrowUp", async () => {
+    await gotoHydrated(page, `${server.url}/us-en/about`);
+    const box = page.locator("header #header-search");
+    await box.click();
+    await box.pressSequentially("cha");
+    const listbox = page.locator("header [role=listbox]");
+    await listbox.locator("[role=option]").first().waitFor();
+    await box.press("ArrowUp");
+    const last = listbox.locator("[role=option]").last();
+    expect(await last.getAttribute("aria-selected")).toBe("true");
+    await box.press("Escape");
+    expect(await box.getAttribute("aria-expanded")).toBe("false");
+    expect(await listbox.locator("[role=option]").count()).toBe(0);
+  });
+
+  it("runs a search from the hero box on Enter without a highlighted suggestion", async () => {
+    await gotoHydrated(page, `${server.url}/zh-CN`);
+    const box = page.locator("#hero-search");
+    await box.click();
+    await box.pressSequentially("聊天");
+    await page.locator("main [role=listbox] [role=option]").first().waitFor();
+    await box.press("Enter");
+    await page.waitForURL((url) => url.pathname === "/zh-CN/tools");
+    expect(new URL(page.url()).searchParams.get("search")).toBe("聊天");
+    await page.locator('[data-testid="tool-card"]').first().waitFor();
+    expect(await page.locator('[data-testid="tool-card"]').count()).toBeGreaterThan(0);
+  });
+});
+
+describe("autocomplete on a catalogue above the index size limit", () => {
+  let large: RunningServer;
+  beforeAll(async () => {
+    // A limit of 0 makes this catalogue "large": the browser must ask the server for suggestions.
+    large = await startServer({ AUTOCOMPLETE_INDEX_MAX_TOOLS: "0" });
+  });
+  afterAll(async () => {
+    await large?.stop();
+  });
+
+  it("ships no index and still suggests chat tools as the user types", async () => {
+    const index = (await (await fetch(`${large.url}/autocomplete-index.json?lang=ja`)).json()) as { mode: string; entries: unknown[] };
+    expect(index).toMatchObject({ mode: "remote", entries: [] });
+    await gotoHydrated(page, `${large.url}/us-en/about`);
+    const box = page.locator("header #header-search");
+    await box.click();
+    await box.pressSequentially("cha");
+    const options = page.locator("header [role=listbox] [role=option]");
+    await options.first().waitFor();
+    expect((await options.allTextContents())[0]).toContain("ChatGPT");
+    expect(await options.count()).toBeLessThanOrEqual(9);
+  });
+});

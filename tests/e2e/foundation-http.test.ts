@@ -1,0 +1,124 @@
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { startServer, type RunningServer } from "../support/server";
+
+let server: RunningServer;
+beforeAll(async () => {
+  server = await startServer();
+});
+afterAll(async () => {
+  await server?.stop();
+});
+
+const get = (path: string, headers: Record<string, string> = {}) =>
+  fetch(`${server.url}${path}`, { redirect: "manual", headers });
+
+describe("language redirects", () => {
+  it("sends /zh/... to /zh-CN/... permanently, keeping the query", async () => {
+    const res = await get("/zh/tools?x=1");
+    expect(res.status).toBe(301);
+    expect(new URL(res.headers.get("location")!, server.url).pathname + new URL(res.headers.get("location")!, server.url).search).toBe("/zh-CN/tools?x=1");
+  });
+  it("drops an /en prefix", async () => {
+    const res = await get("/en/about?q=1");
+    expect(res.status).toBe(301);
+    expect(res.headers.get("location")).toMatch(/\/about\?q=1$/);
+  });
+  it("picks the root language from cookie, then Accept-Language, else us-en", async () => {
+    const location = async (headers: Record<string, string>) => new URL((await get("/", headers)).headers.get("location")!, server.url).pathname;
+    expect(await location({ "accept-language": "ja,en;q=0.5" })).toBe("/ja");
+    expect(await location({ cookie: "preferred-language=de", "accept-language": "ja" })).toBe("/de");
+    expect(await location({ "accept-language": "it" })).toBe("/us-en");
+    expect(await location({ "accept-language": "zh-HK" })).toBe("/zh-TW");
+    expect(await location({})).toBe("/us-en");
+  });
+});
+
+describe("pages", () => {
+  it("renders French text with lang=fr on /fr/about", async () => {
+    const res = await get("/fr/about");
+    expect(res.status).toBe(200);
+    const html = await res.text();
+    expect(html).toContain('<html lang="fr"');
+    expect(html).toContain("À propos de l&#x27;Annuaire d&#x27;outils d&#x27;IA");
+  });
+  it("uses lang=en for us-en and unprefixed pages", async () => {
+    for (const path of ["/us-en/about", "/about"]) {
+      const html = await (await get(path)).text();
+      expect(html).toContain('<html lang="en"');
+      expect(html).toContain("About AI Tools Directory");
+    }
+  });
+  it("answers unknown paths and unknown prefixes with 404 and the not-found screen", async () => {
+    for (const path of ["/xx/tools", "/no-such-page", "/de/no-such-page"]) {
+      const res = await get(path);
+      expect(res.status, path).toBe(404);
+      const html = await res.text();
+      expect(html).toMatch(/Page Not Found|Seite nicht gefunden/);
+      expect(html).toContain('name="robots" content="noindex"');
+    }
+    const german = await (await get("/de/no-such-page")).text();
+    expect(german).toContain("Seite nicht gefunden");
+    expect(german).toContain('href="/de/tools"');
+  });
+  it("shows the starter catalogue on the home page", async () => {
+    const html = await (await get("/us-en")).text();
+    expect(html).toContain("ChatGPT");
+    expect(html).toContain('href="/us-en/tool/chatgpt"');
+  });
+});
+
+describe("operations and headers", () => {
+  it("answers health and readiness checks", async () => {
+    expect((await get("/healthz")).status).toBe(200);
+    const ready = await get("/readyz");
+    expect(ready.status).toBe(200);
+    expect(await ready.json()).toEqual({ status: "ready" });
+  });
+  it("serves translation bundles as JSON", async () => {
+    const res = await get("/locales/zh-CN/common.json?v=1");
+    expect(res.status).toBe(200);
+    expect(res.headers.get("content-type")).toMatch(/json/);
+    expect(((await res.json()) as { nav: { tools: string } }).nav.tools).toBe("AI 工具");
+  });
+  it("puts a nonce CSP and the other security headers on pages, and the nonce on every inline script", async () => {
+    const res = await get("/us-en");
+    const csp = res.headers.get("content-security-policy")!;
+    const nonce = /'nonce-([^']+)'/.exec(csp)?.[1];
+    expect(nonce).toBeTruthy();
+    expect(csp).not.toMatch(/script-src[^;]*unsafe-inline/);
+    expect(csp).toContain("frame-ancestors 'none'");
+    expect(res.headers.get("x-content-type-options")).toBe("nosniff");
+    expect(res.headers.get("referrer-policy")).toBeTruthy();
+    expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    const html = await res.text();
+    const scripts = html.match(/<script[^>]*>/g) ?? [];
+    expect(scripts.length).toBeGreaterThan(0);
+    for (const tag of scripts) expect(tag).toContain(`nonce="${nonce}"`);
+    const second = (await get("/us-en")).headers.get("content-security-policy");
+    expect(second).not.toBe(csp);
+  });
+  it("compresses pages and caches hashed assets for a year", async () => {
+    const res = await get("/us-en", { "accept-encoding": "gzip" });
+    expect(res.headers.get("content-encoding")).toBe("gzip");
+    const asset = /\/assets\/[^"]+\.js/.exec(await (await get("/us-en")).text())![0];
+    const assetRes = await get(asset);
+    expect(assetRes.status).toBe(200);
+    expect(assetRes.headers.get("cache-control")).toMatch(/max-age=31536000.*immutable|immutable.*max-age=31536000/);
+  });
+});
+
+describe("start-up configuration", () => {
+  it("refuses a bad value with one line naming the variable", async () => {
+    await expect(startServer({ PORT: "not-a-port" })).rejects.toThrow(/Invalid environment variable PORT/);
+  });
+});
+
+describe("graceful shutdown", () => {
+  it("finishes and exits cleanly on SIGTERM", async () => {
+    const other = await startServer();
+    const exited = new Promise<number | null>((resolve) => other.process.once("exit", resolve));
+    other.process.kill("SIGTERM");
+    expect(await exited).toBe(0);
+    await other.stop();
+  });
+});

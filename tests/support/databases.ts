@@ -1,0 +1,67 @@
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import pg from "pg";
+import { createDatabase, migrateToLatest, type DB } from "~/.server/db";
+
+export type TestDialect = "sqlite" | "postgres";
+
+/** Dialects the integration suite runs on: SQLite always, PostgreSQL when TEST_DATABASE_URL is set. */
+export function testDialects(): TestDialect[] {
+  return process.env.TEST_DATABASE_URL ? ["sqlite", "postgres"] : ["sqlite"];
+}
+
+export interface TestDatabase {
+  db: DB;
+  dialect: TestDialect;
+  /** DATABASE_URL that points a server process at this same database. */
+  url: string;
+  /** Extra environment a server process needs (PostgreSQL schema). */
+  env: Record<string, string>;
+  destroy(): Promise<void>;
+}
+
+/**
+ * A fresh, migrated database: a temporary SQLite file, or a new schema in
+ * the test PostgreSQL database, dropped afterwards.
+ */
+export async function createTestDatabase(dialect: TestDialect): Promise<TestDatabase> {
+  if (dialect === "sqlite") {
+    const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-test-"));
+    const file = path.join(dir, "test.db");
+    const db = createDatabase({ database: { kind: "sqlite", path: file } });
+    await migrateToLatest(db);
+    return {
+      db,
+      dialect,
+      url: `file:${file}`,
+      env: {},
+      async destroy() {
+        await db.destroy();
+        fs.rmSync(dir, { recursive: true, force: true });
+      },
+    };
+  }
+  const url = process.env.TEST_DATABASE_URL!;
+  const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  await admin.query(`create schema ${schema}`);
+  await admin.end();
+  const db = createDatabase({ database: { kind: "postgres", url }, pgSchema: schema });
+  await migrateToLatest(db);
+  return {
+    db,
+    dialect,
+    url,
+    env: { DATABASE_SCHEMA: schema },
+    async destroy() {
+      await db.destroy();
+      const client = new pg.Client({ connectionString: url });
+      await client.connect();
+      await client.query(`drop schema if exists ${schema} cascade`);
+      await client.end();
+    },
+  };
+}
