@@ -33,13 +33,16 @@ async function openOffline(path: string): Promise<{ page: Page; external: string
   return { page, external };
 }
 
-/** Images on the page that did not load (the first start draws them right after listening, so retry briefly). */
+/**
+ * Rendered images on the page that did not load (the first start draws them right after listening, so retry
+ * briefly). Images that are not rendered, such as the enlarged view inside a closed dialog, load only when shown.
+ */
 async function brokenImages(page: Page): Promise<string[]> {
   let broken: string[] = [];
   for (let attempt = 0; attempt < 30; attempt++) {
     await page.waitForLoadState("load");
     broken = await page.$$eval("img", (images) =>
-      images.filter((img) => img.currentSrc && (!img.complete || img.naturalWidth === 0)).map((img) => img.currentSrc),
+      images.filter((img) => img.currentSrc && img.checkVisibility() && (!img.complete || img.naturalWidth === 0)).map((img) => img.currentSrc),
     );
     if (broken.length === 0) return broken;
     await new Promise((resolve) => setTimeout(resolve, 1000));
