@@ -79,4 +79,16 @@ describe("signing in with no accounts at all", () => {
     expect(simulate.status).toBe(404);
     await page.close();
   });
+
+  it("answers a forged WeChat or Douyin callback with the invalid-state error even with no provider set up", async () => {
+    for (const [path, message] of [
+      ["/auth/wechat/callback?code=x&state=bad", "Invalid state parameter"],
+      ["/auth/douyin/callback?code=x&state=douyin_login_forged", "Invalid state parameter"],
+    ] as const) {
+      const response = await fetch(`${prodServer.url}${path}`, { headers: { "accept-language": "en" } });
+      expect(response.status).toBe(200);
+      expect(response.headers.getSetCookie().filter((cookie) => /session_token=[^;]/.test(cookie))).toEqual([]);
+      expect(await response.text()).toMatch(new RegExp(`data-testid="callback-message"[^>]*>${message}`));
+    }
+  });
 });

@@ -145,7 +145,7 @@ export function qrLogin(options: QrLoginOptions) {
     ctx: GenericEndpointContext,
     provider: QrProvider,
     query: z.infer<typeof callbackQuery>,
-    exchange: (code: string) => Promise<ProviderProfile>,
+    exchange: ((code: string) => Promise<ProviderProfile>) | null,
   ): Promise<QrCallbackResult> {
     const prefix = `${provider}_login_`;
     if (provider === "douyin" && query.error) return { ok: false, error: "cancelled" };
@@ -161,6 +161,8 @@ export function qrLogin(options: QrLoginOptions) {
     if (!pending || pending.status !== "pending" || (provider === "wechat" && !sameBrowser)) {
       return { ok: false, error: "invalid_state" };
     }
+    // Checked after the state so a forged or stale callback reads as one whether or not the provider is set up.
+    if (!exchange) return { ok: false, error: "not_configured" };
     let profile: ProviderProfile;
     try {
       profile = await exchange(query.code);
@@ -191,8 +193,7 @@ export function qrLogin(options: QrLoginOptions) {
       }),
       wechatCallback: createAuthEndpoint("/wechat/callback", { method: "GET", query: callbackQuery }, async (ctx) => {
         const wechat = options.wechat;
-        if (!wechat) return ctx.json<QrCallbackResult>({ ok: false, error: "not_configured" });
-        return ctx.json(await finish(ctx, "wechat", ctx.query, (code) => exchangeWechatCode(wechat, code)));
+        return ctx.json(await finish(ctx, "wechat", ctx.query, wechat ? (code) => exchangeWechatCode(wechat, code) : null));
       }),
       douyinStart: createAuthEndpoint("/douyin/start", { method: "POST", body: startBody }, async (ctx) => {
         if (!options.douyin && !options.douyinDemo) throw new APIError("NOT_FOUND", { message: "Douyin sign-in is not configured" });
@@ -211,8 +212,7 @@ export function qrLogin(options: QrLoginOptions) {
       }),
       douyinCallback: createAuthEndpoint("/douyin/callback", { method: "GET", query: callbackQuery }, async (ctx) => {
         const douyin = options.douyin;
-        if (!douyin) return ctx.json<QrCallbackResult>({ ok: false, error: "not_configured" });
-        return ctx.json(await finish(ctx, "douyin", ctx.query, (code) => exchangeDouyinCode(douyin, code)));
+        return ctx.json(await finish(ctx, "douyin", ctx.query, douyin ? (code) => exchangeDouyinCode(douyin, code) : null));
       }),
       /** Polled every 2 s by the dialog that shows the Douyin QR (spec 9). */
       douyinStatus: createAuthEndpoint("/douyin/status", { method: "POST" }, async (ctx) => {
