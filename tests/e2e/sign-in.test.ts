@@ -70,7 +70,7 @@ async function expectSignedInThenLogout(page: Page, name: string) {
   const mirrored = await page.evaluate(() => JSON.parse(window.localStorage.getItem("user") ?? "null"));
   expect(mirrored?.name).toBe(name);
   await page.getByTestId("user-menu-button").click();
-  await page.screenshot({ path: `/tmp/auth-shots/menu-${name.replace(/\W+/g, "_")}.png` });
+  await page.screenshot({ path: `test-results/auth-menu-${name.replace(/\W+/g, "_")}.png` });
   await page.getByTestId("logout-button").click();
   await page.getByTestId("login-button").waitFor();
   expect(await page.evaluate(() => window.localStorage.getItem("user"))).toBeNull();
@@ -98,7 +98,7 @@ describe("sign-in in Chromium", () => {
     const { context, page } = await freshPage();
     await openDialog(page);
     await page.getByRole("tab", { name: "Register" }).click();
-    await page.screenshot({ path: "/tmp/auth-shots/dialog-register.png" });
+    await page.screenshot({ path: "test-results/auth-dialog-register.png" });
     await page.locator("[data-testid=email-form] input[name=email]").fill("pat@example.com");
     await page.locator("[data-testid=email-form] input[name=password]").fill("correct horse battery");
     await page.getByTestId("email-submit").click();
@@ -156,7 +156,7 @@ describe("sign-in in Chromium", () => {
     await page.getByTestId("wechat-start").click();
     const frame = page.frameLocator("[data-testid=wechat-qr]");
     await frame.locator("#confirm").waitFor();
-    await page.screenshot({ path: "/tmp/auth-shots/dialog-wechat.png" });
+    await page.screenshot({ path: "test-results/auth-dialog-wechat.png" });
     await frame.locator("#confirm").click();
     await page.waitForURL((url) => url.pathname === "/auth/wechat/callback");
     expect(await page.getByTestId("callback-title").textContent()).toBe("登录成功，正在返回...");
@@ -311,7 +311,7 @@ describe("admin area", () => {
     await page.getByTestId("admin-card").first().waitFor();
     expect(await page.getByTestId("admin-card").count()).toBe(4);
     expect(await page.getByRole("link", { name: /Review tool submissions/ }).first().getAttribute("href")).toBe("/admin/submissions");
-    await page.screenshot({ path: "/tmp/auth-shots/admin-home.png" });
+    await page.screenshot({ path: "test-results/auth-admin-home.png" });
     await context.close();
   });
 });
