@@ -71,7 +71,7 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-12">
       <header className="flex flex-col gap-5 rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-100 sm:flex-row sm:items-center">
-        <CategoryIcon label={category.name} color={category.color} size="lg" />
+        <CategoryIcon label={category.name} iconName={category.iconName} color={category.color} size="lg" />
         <div className="flex-1">
           <h1 className="text-3xl font-bold tracking-tight">{category.name}</h1>
           {category.description ? <p className="mt-2 max-w-3xl text-slate-600">{category.description}</p> : null}
@@ -113,7 +113,7 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
             {others.map((other) => (
               <li key={other.slug}>
                 <Link to={to(`/category/${other.slug}`)} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600">
-                  <CategoryIcon label={other.name} color={other.color} />
+                  <CategoryIcon label={other.name} iconName={other.iconName} color={other.color} />
                   <span className="font-medium">{other.name}</span>
                 </Link>
               </li>

@@ -87,6 +87,8 @@ describe("category page over HTTP", () => {
     expect(tiles.map((m) => m[1])).toContain("ai-chatbot");
     expect(tiles.every((m) => Number(m[2]) >= 0)).toBe(true);
     expect(cardSlugs(body)).toContain("chatgpt");
+    // The category's own icon (its stored Lucide name), drawn as an SVG on the category colour.
+    expect(body).toMatch(/data-icon="message-circle"[^>]*><svg/);
   });
 
   it("answers an unknown category with a 404 view linking to the list", async () => {
