@@ -1,20 +1,18 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, useParams, useRouteError } from "react-router";
 import { getDb } from "~/.server/db";
 import { getFixedT } from "~/.server/i18n";
 import { CASE_STUDY_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
 import { caseStudyPageSeo } from "~/.server/seo/page-seo";
 import { estimateReadMinutes, formatDate } from "~/.server/case-studies/format";
-import { ErrorScreen } from "~/components/error-screen";
 import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
-import { DetailNotFound, isDetailNotFound } from "~/components/tool-detail/detail-not-found";
+import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
 import { DetailSections } from "~/components/tool-detail/detail-sections";
 import { ImagePreview } from "~/components/tool-detail/image-preview";
 import { LanguageNotice } from "~/components/tool-detail/language-notice";
 import { RatingStars } from "~/components/tool-detail/rating-stars";
 import { SidePanel } from "~/components/tool-detail/side-panel";
-import { useLang } from "~/i18n/hooks";
+import { VisitWebsiteLink } from "~/components/tool-detail/tool-actions";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import type { Route } from "./+types/case-study";
 
@@ -58,19 +56,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
               <span>{view.rating.toFixed(1)}</span>
             </li>
           </ul>
-          {view.websiteUrl ? (
-            <a
-              href={view.websiteUrl}
-              target="_blank"
-              rel="noopener"
-              className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-              data-action="visit"
-            >
-              {t("detail.visitWebsite")}
-              <span aria-hidden="true">↗</span>
-              <span className="sr-only">{t("detail.opensInNewTab")}</span>
-            </a>
-          ) : null}
+          {view.websiteUrl ? <VisitWebsiteLink href={view.websiteUrl} /> : null}
         </div>
         <ImagePreview image={view.images[0]} name={view.name} />
       </header>
@@ -91,12 +77,5 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const lang = useLang();
-  const { slug = "" } = useParams();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const info = isDetailNotFound(error.data) ? error.data : { kind: "detail-not-found" as const, slug, lang, checked: [] };
-    return <DetailNotFound variant="case-study" info={info} />;
-  }
-  return <ErrorScreen error={error} />;
+  return <DetailErrorBoundary variant="case-study" />;
 }

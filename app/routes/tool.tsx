@@ -1,21 +1,20 @@
 import { useTranslation } from "react-i18next";
-import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
+import { Link } from "react-router";
 import { getDb } from "~/.server/db";
 import { getFixedT } from "~/.server/i18n";
 import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
 import { toolPageSeo } from "~/.server/seo/page-seo";
 import { listRelatedTools } from "~/.server/tools/detail";
-import { ErrorScreen } from "~/components/error-screen";
 import { ToolCard } from "~/components/tools/tool-card";
 import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
-import { DetailNotFound, isDetailNotFound } from "~/components/tool-detail/detail-not-found";
+import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
 import { DetailSections } from "~/components/tool-detail/detail-sections";
 import { ImagePreview } from "~/components/tool-detail/image-preview";
 import { LanguageNotice } from "~/components/tool-detail/language-notice";
 import { SidePanel } from "~/components/tool-detail/side-panel";
 import { ToolActions } from "~/components/tool-detail/tool-actions";
-import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { useLocalizedPath } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import type { Route } from "./+types/tool";
 
@@ -85,12 +84,5 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
 }
 
 export function ErrorBoundary() {
-  const error = useRouteError();
-  const lang = useLang();
-  const { slug = "" } = useParams();
-  if (isRouteErrorResponse(error) && error.status === 404) {
-    const info = isDetailNotFound(error.data) ? error.data : { kind: "detail-not-found" as const, slug, lang, checked: [] };
-    return <DetailNotFound variant="tool" info={info} />;
-  }
-  return <ErrorScreen error={error} />;
+  return <DetailErrorBoundary variant="tool" />;
 }

@@ -1,8 +1,7 @@
-import net from "node:net";
 import type { Browser } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, launchBrowser } from "../support/browser";
-import { startServer, type RunningServer } from "../support/server";
+import { freePort, startServer, type RunningServer } from "../support/server";
 
 /**
  * With no mail server and no provider accounts (outside production) a new
@@ -12,14 +11,6 @@ import { startServer, type RunningServer } from "../support/server";
 let devServer: RunningServer;
 let prodServer: RunningServer;
 let browser: Browser;
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   const port = await freePort();

@@ -1,9 +1,8 @@
-import net from "node:net";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, launchBrowser } from "../support/browser";
 import { providerEnv, startFakeDouyin, startFakeGithub, startFakeGoogle, startFakeWechat, type FakeServer } from "../support/fake-providers";
-import { startServer, type RunningServer } from "../support/server";
+import { freePort, startServer, type RunningServer } from "../support/server";
 import { startSmtpCapture } from "../support/smtp";
 
 /** Every sign-in method end to end in Chromium against the production build and fake providers. */
@@ -15,14 +14,6 @@ let douyin: FakeServer;
 let github: FakeServer;
 let google: Awaited<ReturnType<typeof startFakeGoogle>>;
 const ADMIN_EMAIL = "chief@example.com";
-
-async function freePort(): Promise<number> {
-  const probe = net.createServer();
-  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
-  const port = (probe.address() as net.AddressInfo).port;
-  await new Promise((resolve) => probe.close(resolve));
-  return port;
-}
 
 beforeAll(async () => {
   [smtp, wechat, douyin, github, google, browser] = await Promise.all([

@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import fs from "node:fs";
+import net from "node:net";
 import os from "node:os";
 import path from "node:path";
 import { inject } from "vitest";
@@ -63,4 +64,13 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
       fs.rmSync(dir, { recursive: true, force: true });
     },
   };
+}
+
+/** A loopback port nobody listens on now (for a server whose PUBLIC_URL must be known before it starts). */
+export async function freePort(): Promise<number> {
+  const probe = net.createServer();
+  await new Promise<void>((resolve) => probe.listen(0, "127.0.0.1", resolve));
+  const port = (probe.address() as net.AddressInfo).port;
+  await new Promise((resolve) => probe.close(resolve));
+  return port;
 }

@@ -1,7 +1,8 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import type { DetailSource } from "~/.server/resolve/types";
-import { useLocalizedPath } from "~/i18n/hooks";
+import { ErrorScreen } from "~/components/error-screen";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
 
 export interface DetailNotFoundData {
   kind: "detail-not-found";
@@ -55,4 +56,16 @@ export function DetailNotFound({ variant, info }: { variant: "tool" | "case-stud
       </div>
     </section>
   );
+}
+
+/** Error boundary of the tool and case-study routes: their 404 lists what was checked; anything else is an error. */
+export function DetailErrorBoundary({ variant }: { variant: "tool" | "case-study" }) {
+  const error = useRouteError();
+  const lang = useLang();
+  const { slug = "" } = useParams();
+  if (isRouteErrorResponse(error) && error.status === 404) {
+    const info = isDetailNotFound(error.data) ? error.data : { kind: "detail-not-found" as const, slug, lang, checked: [] };
+    return <DetailNotFound variant={variant} info={info} />;
+  }
+  return <ErrorScreen error={error} />;
 }

@@ -2,6 +2,24 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { useLocalizedPath } from "~/i18n/hooks";
 
+/** The tool's own site, in a new tab (rel=noopener: the site gets no handle on this page). */
+export function VisitWebsiteLink({ href }: { href: string }) {
+  const { t } = useTranslation("tools");
+  return (
+    <a
+      href={href}
+      target="_blank"
+      rel="noopener"
+      className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
+      data-action="visit"
+    >
+      {t("detail.visitWebsite")}
+      <span aria-hidden="true">↗</span>
+      <span className="sr-only">{t("detail.opensInNewTab")}</span>
+    </a>
+  );
+}
+
 /**
  * Visit-website, favourite, promote and update. `data-action` names are the
  * stable hooks the favourites and sign-in features attach their behaviour to.
@@ -13,19 +31,7 @@ export function ToolActions({ slug, name, websiteUrl }: { slug: string; name: st
     "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700";
   return (
     <div className="flex flex-wrap gap-3">
-      {websiteUrl ? (
-        <a
-          href={websiteUrl}
-          target="_blank"
-          rel="noopener"
-          className="inline-flex items-center gap-1.5 rounded-lg bg-brand-600 px-5 py-2 text-sm font-semibold text-white hover:bg-brand-700"
-          data-action="visit"
-        >
-          {t("detail.visitWebsite")}
-          <span aria-hidden="true">↗</span>
-          <span className="sr-only">{t("detail.opensInNewTab")}</span>
-        </a>
-      ) : null}
+      {websiteUrl ? <VisitWebsiteLink href={websiteUrl} /> : null}
       <button type="button" className={secondary} data-action="favorite" data-tool-slug={slug} aria-pressed="false">
         <span aria-hidden="true">♡</span>
         {t("detail.favorite")}
