@@ -26,8 +26,8 @@ import { SiteShell } from "./components/layout/site-shell";
 import { NotFoundScreen } from "./components/not-found-screen";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
-import { createI18n } from "./i18n/instance";
 import { htmlLang, splitLangPath, type Namespace } from "./i18n/languages";
+import { i18nForRender } from "./i18n/render-instance";
 import { useNonce } from "./lib/nonce";
 
 /** Bundles every page needs; routes add their own (e.g. `about`) through their loaders. */
@@ -71,7 +71,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const nonce = useNonce();
   const lang = data?.lang ?? splitLangPath(location.pathname).lang;
   const bundles = data?.bundles;
-  const i18n = useMemo(() => createI18n(lang, bundles ?? {}), [lang, bundles]);
+  const i18n = useMemo(() => i18nForRender(lang, bundles ?? {}), [lang, bundles]);
   useEffect(() => {
     // Lets tests (and CSS) know the page is interactive, error screens included.
     document.documentElement.dataset.hydrated = "true";

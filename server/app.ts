@@ -3,6 +3,8 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { sql } from "kysely";
 import "react-router";
+// Imported once: handing React Router a function instead makes it rebuild its route tables on every request.
+import * as build from "virtual:react-router/server-build";
 import { formatRowIssue } from "../app/.server/catalog/schemas";
 import { drawSeedImages, seedCatalog, summarizeSeed } from "../app/.server/catalog/seed";
 import { authRequestHandler } from "../app/.server/auth/node-handler";
@@ -87,7 +89,7 @@ app.use(pageCache());
 
 app.use(
   createRequestHandler({
-    build: () => import("virtual:react-router/server-build"),
+    build,
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
   }),
 );
