@@ -11,9 +11,11 @@ import { dialectOf } from "./dialect";
  * caller can rank: name > tag > category > description.
  *
  * Words of 3+ characters use the trigram indexes (SQLite FTS5 `trigram`,
- * PostgreSQL `pg_trgm` GIN). Trigrams cannot serve 1-2 characters (typical
- * Chinese, Japanese and Korean queries such as 聊天), so those words take a
- * bounded scan of names and tags only, identical on both engines.
+ * PostgreSQL `pg_trgm` GIN). Trigrams cannot serve 1-2 characters, which
+ * match names and tags only: outside ASCII (typical Chinese, Japanese and
+ * Korean queries such as 聊天) through the `tool_search_grams` side index,
+ * identical on both engines; ASCII ones (which match much of the catalogue
+ * anyway) by a scan.
  * Several words must all match; their scores add up.
  */
 export const SCORE = { name: 4, tag: 3, category: 2, description: 1 } as const;
@@ -45,20 +47,31 @@ function categoryMatches(pattern: string, pg: boolean): RawBuilder<ToolMatch> {
     )`;
 }
 
+/** Outside ASCII: served by the gram side index (migration 0005). */
+function hasNonAscii(word: string): boolean {
+  return [...word].some((char) => char.codePointAt(0)! > 127);
+}
+
 /** Matches of one word with their best score per tool. */
 function wordMatches(db: DB, word: string): RawBuilder<ToolMatch> {
   const pg = dialectOf(db) === "postgres";
   const pattern = likeContains(word);
   const short = [...word].length < MIN_TRIGRAM_LENGTH;
   const s = SCORE;
-  if (!pg && !short) {
-    const phrase = `"${word.replace(/"/g, '""')}"`;
+  if (short && hasNonAscii(word)) {
+    // A 1-2 character word is a substring exactly when it is one of the stored grams: one index range.
     return sql<ToolMatch>`select tool_id, max(score) as score from (
-      select rowid / 32 as tool_id,
-        case when name like ${pattern} escape '\\' then ${sql.lit(s.name)}
-             when tags like ${pattern} escape '\\' then ${sql.lit(s.tag)}
-             else ${sql.lit(s.description)} end as score
-      from tool_search where tool_search match ${phrase}
+      select g.tool_id as tool_id, g.score as score from tool_search_grams g where g.gram = ${word}
+      union all ${categoryMatches(pattern, pg)}
+    ) as w group by tool_id`;
+  }
+  if (!pg && !short) {
+    // One column-filtered phrase query per field reads only the trigram index (no row content, no LIKE).
+    const phrase = (column: string) => `${column} : "${word.replace(/"/g, '""')}"`;
+    return sql<ToolMatch>`select tool_id, max(score) as score from (
+      select rowid / 32 as tool_id, ${sql.lit(s.name)} as score from tool_search where tool_search match ${phrase("name")}
+      union all select rowid / 32, ${sql.lit(s.tag)} from tool_search where tool_search match ${phrase("tags")}
+      union all select rowid / 32, ${sql.lit(s.description)} from tool_search where tool_search match ${phrase("description")}
       union all ${categoryMatches(pattern, pg)}
     ) as w group by tool_id`;
   }
