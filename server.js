@@ -60,7 +60,9 @@ if (DEVELOPMENT) {
 } else {
   // Hashed assets never change: cache for a year. Everything else briefly.
   app.use("/assets", express.static(`${BUILD_DIR}/client/assets`, { immutable: true, maxAge: "1y" }));
-  app.use(express.static(`${BUILD_DIR}/client`, { maxAge: "1h" }));
+  // Every public file has an extension; page paths skip the file-system lookup (a stat per page request).
+  const clientFiles = express.static(`${BUILD_DIR}/client`, { maxAge: "1h" });
+  app.use((req, res, next) => (/\.[^/]+$/.test(req.path) ? clientFiles(req, res, next) : next()));
   app.use(mod.app);
 }
 

@@ -17,8 +17,26 @@ const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "cont
 interface Entry {
   expires: number;
   headers: Array<[string, string | number | string[]]>;
-  body: string;
-  nonce: string;
+  /** The body cut at each occurrence of the nonce, so a hit only joins bytes. */
+  parts: Buffer[];
+}
+
+function splitAtNonce(body: Buffer, nonce: string): Buffer[] {
+  if (!nonce) return [body];
+  const parts: Buffer[] = [];
+  let from = 0;
+  for (let at = body.indexOf(nonce, from); at >= 0; at = body.indexOf(nonce, from)) {
+    parts.push(body.subarray(from, at));
+    from = at + Buffer.byteLength(nonce);
+  }
+  parts.push(body.subarray(from));
+  return parts;
+}
+
+function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
+  if (parts.length === 1) return parts[0]!;
+  const separator = Buffer.from(nonce);
+  return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part])));
 }
 
 export function pageCache() {
@@ -32,7 +50,7 @@ export function pageCache() {
     if (hit && hit.expires > Date.now()) {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
-      res.status(200).end(hit.nonce && nonce ? hit.body.split(hit.nonce).join(nonce) : hit.body);
+      res.status(200).end(joinWithNonce(hit.parts, nonce));
       return;
     }
     if (hit) store.delete(key);
@@ -56,8 +74,7 @@ export function pageCache() {
         store.set(key, {
           expires: Date.now() + TTL_MS,
           headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
-          body: Buffer.concat(chunks).toString("utf8"),
-          nonce,
+          parts: splitAtNonce(Buffer.concat(chunks), nonce),
         });
       }
       return end(chunk, ...rest);
