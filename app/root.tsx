@@ -1,5 +1,5 @@
-import { useEffect, useMemo, type ReactNode } from "react";
-import { I18nextProvider } from "react-i18next";
+import { lazy, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
+import { I18nextProvider, useTranslation } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -7,6 +7,7 @@ import {
   Outlet,
   Scripts,
   ScrollRestoration,
+  UNSAFE_FrameworkContext,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -21,21 +22,42 @@ import { enabledMethods } from "./.server/auth/auth";
 import { getSessionUser } from "./.server/auth/session";
 import { getDb } from "./.server/db";
 import { loadBundles } from "./.server/i18n";
-import { ErrorScreen } from "./components/error-screen";
 import { SiteShell } from "./components/layout/site-shell";
-import { NotFoundScreen } from "./components/not-found-screen";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
 import { htmlLang, splitLangPath, type Namespace } from "./i18n/languages";
 import { i18nForRender } from "./i18n/render-instance";
+import { AppStylesheet } from "./lib/app-stylesheet";
 import { useNonce } from "./lib/nonce";
+
+/**
+ * The error and not-found screens are only needed once something went wrong, so browsers fetch them
+ * then instead of with every page. There is deliberately no <Suspense> around them: server rendering
+ * waits for them inside the shell, and in the browser the (transition) render waits too, so the page
+ * keeps what it shows until the screen is there. If even that download fails, a plain message remains.
+ */
+function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
+  return lazy(() => load().then((component) => ({ default: component }), () => ({ default: ScreenUnavailable as ComponentType<P> })));
+}
+const NotFoundScreen = lazyScreen(() => import("./components/not-found-screen").then((m) => m.NotFoundScreen));
+const ErrorScreen = lazyScreen(() => import("./components/error-screen").then((m) => m.ErrorScreen));
+
+function ScreenUnavailable() {
+  const { t } = useTranslation("common");
+  return (
+    <section role="alert" className="mx-auto max-w-2xl py-16">
+      <h1 className="text-2xl font-semibold">{t("error.title")}</h1>
+      <p className="mt-2 text-slate-600">{t("error.message")}</p>
+    </section>
+  );
+}
+
+const FAVICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
+
+export const links: Route.LinksFunction = () => [FAVICON];
 
 /** Bundles every page needs; routes add their own (e.g. `about`) through their loaders. */
 const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user"];
-
-export const links: Route.LinksFunction = () => [
-  { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" },
-];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
@@ -72,6 +94,7 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = data?.lang ?? splitLangPath(location.pathname).lang;
   const bundles = data?.bundles;
   const i18n = useMemo(() => i18nForRender(lang, bundles ?? {}), [lang, bundles]);
+  const stylesheets = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   useEffect(() => {
     // Lets tests (and CSS) know the page is interactive, error screens included.
     document.documentElement.dataset.hydrated = "true";
@@ -83,7 +106,19 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
-        <Links nonce={nonce} />
+        {/*
+          Production: what <Links /> renders, except that the stylesheet (app.css, the only route CSS)
+          is inlined when the server has its text (see AppStylesheet). Only the root has links().
+          Development keeps <Links />, which also carries Vite's critical CSS.
+        */}
+        {import.meta.env.DEV ? (
+          <Links nonce={nonce} />
+        ) : (
+          <>
+            <link {...FAVICON} />
+            <AppStylesheet hrefs={stylesheets} nonce={nonce} />
+          </>
+        )}
         {data ? (
           <I18nextProvider i18n={i18n}>
             <Seo publicUrl={data.publicUrl} />

@@ -113,11 +113,10 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
   };
 
   return (
+    // The list comes first in the document and the sidebar after it (below it on phones, placed in the
+    // left column on wide screens), so a page painted while it streams in never moves the sidebar.
     <div className="grid gap-8 lg:grid-cols-[16rem_1fr]">
-      <aside className="order-2 lg:order-1">
-        <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
-      </aside>
-      <div className="order-1 min-w-0 space-y-6 lg:order-2">
+      <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-start-1">
         <header className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
           {state.kind === "ok" ? <p className="text-slate-600">{t("list.count", { count: state.result.total })}</p> : null}
@@ -216,12 +215,16 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
                   {t("list.fallbackNotice", { category: loaderData.categoryName ?? query.category })}
                 </p>
               ) : null}
-              <ToolGrid tools={state.result.tools} columns={4} />
+              {/* Cards sit right under the h1 here; the first row is on screen at load. */}
+              <ToolGrid tools={state.result.tools} columns={4} headingLevel={2} eagerImages={4} />
               <Pager page={state.result.page} pageCount={state.result.pageCount} hrefFor={hrefFor} />
             </div>
           )}
         </div>
       </div>
+      <aside className="lg:col-start-1 lg:row-start-1">
+        <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
+      </aside>
     </div>
   );
 }

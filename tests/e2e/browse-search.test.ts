@@ -39,6 +39,19 @@ describe("tool list over HTTP", () => {
     expect(page2.filter((slug) => page1.includes(slug))).toEqual([]);
   });
 
+  it("puts the list before the sidebar, names cards one level below the h1 and loads the first image first", async () => {
+    const { body } = await html("/us-en/tools");
+    const main = body.slice(body.indexOf("<main"), body.indexOf("</main>"));
+    // Document order is reading order (the sidebar is placed left only on wide screens by the grid).
+    expect(main.indexOf('data-testid="tool-card"')).toBeGreaterThan(main.indexOf("<h1"));
+    expect(main.indexOf("<aside")).toBeGreaterThan(main.lastIndexOf('data-testid="tool-card"'));
+    const card = /<a [^>]*data-testid="tool-card"[^>]*>([\s\S]*?)<\/a>/.exec(main)![1]!;
+    expect(card).toMatch(/<h2[^>]*>[^<]+<\/h2>/);
+    const firstImage = /<img [^>]*>/.exec(card)![0];
+    expect(firstImage).toContain('fetchPriority="high"');
+    expect(firstImage).not.toContain('loading="lazy"');
+  });
+
   it("finds ChatGPT by name, and chat tools for the Chinese 聊天 and Japanese チャット", async () => {
     const english = cardSlugs((await html("/us-en/tools?search=chatgpt")).body);
     expect(english[0]).toBe("chatgpt");

@@ -62,6 +62,14 @@ describe("site shell in Chromium", () => {
     expect(new URL(page.url()).pathname).toBe("/ja");
   });
 
+  it("names the language menu with the language it shows, so voice users can say what they see", async () => {
+    await gotoHydrated(page, `${server.url}/de/about`);
+    const summary = page.locator("header details summary");
+    const visible = (await summary.innerText()).trim();
+    expect(visible).toBe("Deutsch");
+    expect(await summary.getAttribute("aria-label")).toMatch(/^Deutsch: /);
+  });
+
   it("keeps the current language when the new bundles cannot load", async () => {
     await gotoHydrated(page, `${server.url}/de/about`);
     await page.route("**/locales/ko/**", (route) => route.abort());

@@ -1,3 +1,4 @@
+import { gzipSync } from "node:zlib";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { startServer, type RunningServer } from "../support/server";
 
@@ -97,6 +98,23 @@ describe("operations and headers", () => {
     const second = (await get("/us-en")).headers.get("content-security-policy");
     expect(second).not.toBe(csp);
   });
+  it("inlines the stylesheet, so the first paint waits for no other request", async () => {
+    const html = await (await get("/us-en")).text();
+    const head = html.slice(0, html.indexOf("</head>"));
+    expect(head).toMatch(/<style id="app-css"[^>]*>[^<]*\.bg-white\{/);
+    expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
+  });
+
+  it("loads at most 140 KB (gzip) of JavaScript on the home page, without the login dialog or autocomplete code", async () => {
+    const html = await (await get("/us-en")).text();
+    const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
+    for (const m of html.matchAll(/import\s*(?:[\w{}\s,*]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
+    expect([...urls].filter((url) => /login-dialog|qr-panels|autocomplete|error-screen|not-found-screen/.test(url))).toEqual([]);
+    let total = 0;
+    for (const url of urls) total += gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length;
+    expect(total / 1024).toBeLessThanOrEqual(140);
+  });
+
   it("compresses pages and caches hashed assets for a year", async () => {
     const res = await get("/us-en", { "accept-encoding": "gzip" });
     expect(res.headers.get("content-encoding")).toBe("gzip");

@@ -1,11 +1,18 @@
-import { useEffect, useRef, useState } from "react";
+import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { safeReturnPath } from "~/lib/return-to";
 import type { loader as rootLoader } from "~/root";
 import { mirrorUser, onLoginRequest, signOut } from "./auth-client";
-import { LoginDialog } from "./login-dialog";
+
+// The dialog (e-mail form, QR panels) only matters once someone asks to sign in: it loads on the first
+// hover/focus of the login button or on the first request to open it, not with the page.
+const loadLoginDialog = () => import("./login-dialog");
+const LoginDialog = lazy(() => loadLoginDialog().then((module) => ({ default: module.LoginDialog })));
+function preloadLoginDialog() {
+  void loadLoginDialog();
+}
 
 const MENU_ITEMS = [
   { path: "/user/dashboard", key: "menu.workbench" },
@@ -77,12 +84,16 @@ export function AccountSlot() {
         type="button"
         data-testid="login-button"
         onClick={() => setDialog({ returnTo: location.pathname + location.search })}
+        onPointerEnter={preloadLoginDialog}
+        onFocus={preloadLoginDialog}
         className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
       >
         {t("auth.loginButton")}
       </button>
       {dialog ? (
-        <LoginDialog returnTo={dialog.returnTo} initialError={dialog.error} methods={data?.signInMethods} onClose={closeDialog} />
+        <Suspense fallback={null}>
+          <LoginDialog returnTo={dialog.returnTo} initialError={dialog.error} methods={data?.signInMethods} onClose={closeDialog} />
+        </Suspense>
       ) : null}
     </>
   );

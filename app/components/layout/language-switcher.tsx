@@ -1,7 +1,7 @@
 import { useTranslation } from "react-i18next";
 import { useLocation, useNavigate } from "react-router";
 import { useLang } from "~/i18n/hooks";
-import { addBundles, fetchBundles } from "~/i18n/instance";
+import { addBundles } from "~/i18n/instance";
 import {
   isLang,
   LANGUAGE_NAMES,
@@ -13,6 +13,9 @@ import {
 } from "~/i18n/languages";
 
 const SWITCH_NAMESPACES = ["common", "categories", "tools"] as const;
+
+/** The download code is only needed for a switch: it loads when the menu opens. */
+const loadFetcher = () => import("~/i18n/fetch-bundles");
 
 /** Remembers the choice for the root redirect (cookie) and for the browser (localStorage). */
 function rememberLanguage(lang: Lang) {
@@ -43,6 +46,7 @@ export function LanguageSwitcher() {
       return;
     }
     try {
+      const { fetchBundles } = await loadFetcher();
       addBundles(i18n, next, await fetchBundles(next, SWITCH_NAMESPACES));
     } catch (error) {
       console.warn(`Could not load language ${next}; keeping ${current}.`, error);
@@ -54,10 +58,16 @@ export function LanguageSwitcher() {
   }
 
   return (
-    <details className="relative">
+    <details
+      className="relative"
+      onToggle={(event) => {
+        if (event.currentTarget.open) void loadFetcher().catch(() => undefined);
+      }}
+    >
       <summary
         className="flex cursor-pointer list-none items-center gap-1 rounded-md px-2 py-2 text-sm text-slate-700 hover:bg-slate-100"
-        aria-label={t("language.switchTo")}
+        // The visible language name starts the accessible name (WCAG 2.5.3, label in name).
+        aria-label={`${LANGUAGE_NAMES[current]}: ${t("language.switchTo")}`}
       >
         <svg width="18" height="18" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" aria-hidden="true">
           <circle cx="12" cy="12" r="9" />

@@ -23,7 +23,8 @@ export function SiteHeader() {
     <header className="sticky top-0 z-40 border-b border-slate-200 bg-white/95 backdrop-blur">
       <div className="mx-auto flex h-16 max-w-7xl items-center gap-4 px-4 sm:px-6 lg:px-8">
         <Link to={to("/")} className="flex shrink-0 items-center gap-2 font-semibold text-slate-900">
-          <img src="/favicon.svg" alt="" width={28} height={28} />
+          {/* Low priority: the logo must not hold up the stylesheet and scripts (and gets no preload). */}
+          <img src="/favicon.svg" alt="" width={28} height={28} fetchPriority="low" />
           {/* Read out on small screens too, where only the logo shows: the link needs a name. */}
           <span className="sr-only sm:not-sr-only">{t("site.name")}</span>
         </Link>

@@ -2,17 +2,21 @@ import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type Keybo
 import { useTranslation } from "react-i18next";
 import { useNavigate } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
-import { rankAutocomplete, type AutocompleteIndexFile, type AutocompleteResult } from "~/lib/autocomplete";
+import type { AutocompleteIndexFile, AutocompleteResult, rankAutocomplete } from "~/lib/autocomplete";
 import { DEFAULT_TOOL_IMAGE } from "../tools/tool-card";
 
-type IndexState = { status: "idle" | "loading" } | { status: "ready"; file: AutocompleteIndexFile };
+type LoadedIndex = { file: AutocompleteIndexFile; rank: typeof rankAutocomplete };
+type IndexState = { status: "idle" | "loading" } | ({ status: "ready" } & LoadedIndex);
 
-/** One index download per page language, shared by every search box on the page. */
-const indexCache = new Map<string, Promise<AutocompleteIndexFile>>();
-function loadIndex(lang: string): Promise<AutocompleteIndexFile> {
+/**
+ * One index download per page language, shared by every search box on the page. The ranking code
+ * comes with it, on the first focus or keystroke, so pages do not ship it on first load.
+ */
+const indexCache = new Map<string, Promise<LoadedIndex>>();
+function loadIndex(lang: string): Promise<LoadedIndex> {
   let pending = indexCache.get(lang);
   if (!pending) {
-    pending = fetch(`/autocomplete-index.json?lang=${encodeURIComponent(lang)}`)
+    const file = fetch(`/autocomplete-index.json?lang=${encodeURIComponent(lang)}`)
       .then((res) => (res.ok ? (res.json() as Promise<AutocompleteIndexFile>) : Promise.reject(new Error(`HTTP ${res.status}`))))
       .catch((error: unknown) => {
         // Spec 8: a failed index is treated as empty, with a warning; searching still works.
@@ -20,6 +24,9 @@ function loadIndex(lang: string): Promise<AutocompleteIndexFile> {
         indexCache.delete(lang);
         return { mode: "full", endpoint: "", entries: [] } satisfies AutocompleteIndexFile;
       });
+    pending = Promise.all([file, import("~/lib/autocomplete")]).then(([loaded, module]) => ({ file: loaded, rank: module.rankAutocomplete }));
+    // A failed code download (e.g. offline after a deploy) is retried on the next focus.
+    pending.catch(() => indexCache.delete(lang));
     indexCache.set(lang, pending);
   }
   return pending;
@@ -31,7 +38,8 @@ const EMPTY: AutocompleteResult = { items: [], more: false };
 function useSuggestions(index: IndexState, term: string, lang: string): AutocompleteResult {
   const [remote, setRemote] = useState<{ term: string; result: AutocompleteResult }>({ term: "", result: EMPTY });
   const file = index.status === "ready" ? index.file : null;
-  const local = useMemo(() => (file?.mode === "full" && term ? rankAutocomplete(file.entries, term) : null), [file, term]);
+  const rank = index.status === "ready" ? index.rank : null;
+  const local = useMemo(() => (file?.mode === "full" && rank && term ? rank(file.entries, term) : null), [file, rank, term]);
   useEffect(() => {
     if (file?.mode !== "remote" || !term) return;
     const controller = new AbortController();
@@ -79,7 +87,13 @@ export function SearchCombobox({ id, size = "md", autoFocus }: { id: string; siz
   function ensureIndex() {
     if (index.status !== "idle") return;
     setIndex({ status: "loading" });
-    void loadIndex(lang).then((file) => setIndex({ status: "ready", file }));
+    loadIndex(lang).then(
+      (loaded) => setIndex({ status: "ready", ...loaded }),
+      (error: unknown) => {
+        console.warn("Search suggestions failed to load", error);
+        setIndex({ status: "idle" });
+      },
+    );
   }
 
   useEffect(() => {

@@ -9,18 +9,36 @@ import { StarRating } from "./star-rating";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
 
+/**
+ * How a card's image loads: "lazy" below the fold; "eager" for cards in the first screen; "high" for the
+ * one card image that is likely the page's largest paint (first card of a list page).
+ */
+export type CardImagePriority = "lazy" | "eager" | "high";
+
 /** The card image: WebP first, then the original, then the default picture (also when loading fails). */
-function CardImage({ tool }: { tool: ToolCardData }) {
+function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImagePriority }) {
   const [failed, setFailed] = useState(false);
   const original = tool.imageUrl || tool.imageWebpUrl;
   const className = "h-[180px] w-full object-cover";
+  const loading = priority === "lazy" ? "lazy" : "eager";
+  const fetchPriority = priority === "high" ? "high" : undefined;
   if (failed || !original) {
-    return <img src={DEFAULT_TOOL_IMAGE} alt="" width={640} height={360} loading="lazy" className={className} />;
+    return <img src={DEFAULT_TOOL_IMAGE} alt="" width={640} height={360} loading={loading} className={className} />;
   }
   return (
     <picture>
       {tool.imageWebpUrl ? <source srcSet={tool.imageWebpUrl} type="image/webp" /> : null}
-      <img src={original} alt="" width={640} height={360} loading="lazy" decoding="async" className={className} onError={() => setFailed(true)} />
+      <img
+        src={original}
+        alt=""
+        width={640}
+        height={360}
+        loading={loading}
+        fetchPriority={fetchPriority}
+        decoding="async"
+        className={className}
+        onError={() => setFailed(true)}
+      />
     </picture>
   );
 }
@@ -30,7 +48,17 @@ function CardImage({ tool }: { tool: ToolCardData }) {
  * two-line description, first category and pricing label. The whole card
  * links to the tool's one canonical page.
  */
-export function ToolCard({ tool }: { tool: ToolCardData }) {
+export function ToolCard({
+  tool,
+  headingLevel = 3,
+  imagePriority = "lazy",
+}: {
+  tool: ToolCardData;
+  /** 2 where the list sits right under the page's h1, 3 under a section's h2. */
+  headingLevel?: 2 | 3;
+  imagePriority?: CardImagePriority;
+}) {
+  const Heading = headingLevel === 2 ? "h2" : "h3";
   const { t } = useTranslation("tools");
   const lang = useLang();
   const to = useLocalizedPath();
@@ -42,7 +70,7 @@ export function ToolCard({ tool }: { tool: ToolCardData }) {
     <li className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
       <Link to={to(`/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
         <div className="relative bg-slate-100">
-          <CardImage tool={tool} />
+          <CardImage tool={tool} priority={imagePriority} />
           <span
             className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-rose-600 shadow-sm"
             aria-label={t("card.hearts", { count: hearts })}
@@ -54,7 +82,7 @@ export function ToolCard({ tool }: { tool: ToolCardData }) {
           </span>
         </div>
         <div className="flex flex-1 flex-col p-4" lang={contentLang}>
-          <h3 className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{tool.name}</h3>
+          <Heading className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{tool.name}</Heading>
           <StarRating rating={tool.rating} reviewCount={tool.reviewCount} />
           <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
           <p className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs" lang={htmlLang(lang)}>

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
-import { ToolCard } from "./tool-card";
+import { ToolCard, type CardImagePriority } from "./tool-card";
 
 const GRID: Record<3 | 4 | 5, string> = {
   3: "sm:grid-cols-2 lg:grid-cols-3",
@@ -10,17 +10,32 @@ const GRID: Record<3 | 4 | 5, string> = {
   5: "sm:grid-cols-2 md:grid-cols-3 lg:grid-cols-4 xl:grid-cols-5",
 };
 
-/** A grid of tool cards under a title, with an optional description and view-more link (spec 2.4). */
-export function ToolGrid({ tools, columns = 5 }: { tools: ToolCardData[]; columns?: 3 | 4 | 5 }) {
+/**
+ * A grid of tool cards. `eagerImages` cards (the first screen of a list page) load their image at once,
+ * the first of them with high priority, as it is usually the largest paint; the rest load lazily.
+ */
+export function ToolGrid({
+  tools,
+  columns = 5,
+  headingLevel = 3,
+  eagerImages = 0,
+}: {
+  tools: ToolCardData[];
+  columns?: 3 | 4 | 5;
+  headingLevel?: 2 | 3;
+  eagerImages?: number;
+}) {
+  const priority = (i: number): CardImagePriority => (i >= eagerImages ? "lazy" : i === 0 ? "high" : "eager");
   return (
     <ul className={`grid grid-cols-1 gap-5 ${GRID[columns]}`}>
-      {tools.map((tool) => (
-        <ToolCard key={tool.slug} tool={tool} />
+      {tools.map((tool, i) => (
+        <ToolCard key={tool.slug} tool={tool} headingLevel={headingLevel} imagePriority={priority(i)} />
       ))}
     </ul>
   );
 }
 
+/** A grid of tool cards under a title, with an optional description and view-more link (spec 2.4). */
 export function ToolSection({
   id,
   title,
