@@ -152,6 +152,9 @@ describe("sign-in in Chromium", () => {
     await page.waitForURL((url) => url.pathname === "/auth/wechat/callback");
     expect(await page.getByTestId("callback-title").textContent()).toBe("登录成功，正在返回...");
     await page.waitForURL((url) => url.pathname === "/zh-CN/about");
+    // The fake's avatar URL cannot load here: the menu shows the initial, not a broken image.
+    await page.getByTestId("user-initial").waitFor();
+    expect(await page.getByTestId("user-initial").textContent()).toBe("微");
     await expectSignedInThenLogout(page, "微信测试用户");
     await context.close();
   });

@@ -139,13 +139,7 @@ function UserMenu({ user }: { user: MenuUser }) {
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
-        {user.avatar ? (
-          <img src={user.avatar} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" referrerPolicy="no-referrer" />
-        ) : (
-          <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-100 text-brand-700">
-            {initial}
-          </span>
-        )}
+        <Avatar url={user.avatar} initial={initial} />
         <span className="hidden max-w-32 truncate sm:inline" data-testid="user-name">
           {user.name}
         </span>
@@ -185,4 +179,22 @@ function UserMenu({ user }: { user: MenuUser }) {
       ) : null}
     </div>
   );
+}
+
+/** The provider's picture, or the initial when there is none or it does not load (expired or blocked URL). */
+function Avatar({ url, initial }: { url: string | null | undefined; initial: string }) {
+  const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // A load error before hydration fires no React event: check the loaded state once mounted.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+  }, [url]);
+  if (!url || failed) {
+    return (
+      <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-100 text-brand-700" data-testid="user-initial">
+        {initial}
+      </span>
+    );
+  }
+  return <img ref={img} src={url} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
 }
