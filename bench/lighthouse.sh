@@ -3,6 +3,7 @@
 # list and a tool detail page; prints the four category scores per page.
 #   bench/lighthouse.sh            # builds, starts on PORT (default 4152) with a fresh seeded SQLite database
 #   SKIP_BUILD=1 bench/lighthouse.sh
+#   LH_PAGES="/ja /zh-CN/tool/chatgpt" bench/lighthouse.sh
 # Reports (JSON) are kept in $OUT (default: a temporary directory).
 set -euo pipefail
 cd "$(dirname "$0")/.."
@@ -13,7 +14,8 @@ CHROME_PATH="${CHROME_PATH:-/usr/bin/chromium}"
 OUT="${OUT:-$(mktemp -d)}"
 mkdir -p "$OUT" && OUT="$(cd "$OUT" && pwd)"
 DATA_DIR="$(mktemp -d)"
-PAGES=("/us-en" "/us-en/tools" "/us-en/tool/${TOOL_SLUG:-chatgpt}")
+# LH_PAGES="/ja /zh-CN/tool/chatgpt" scores other pages instead (space-separated paths).
+if [ -n "${LH_PAGES:-}" ]; then read -r -a PAGES <<<"$LH_PAGES"; else PAGES=("/us-en" "/us-en/tools" "/us-en/tool/${TOOL_SLUG:-chatgpt}"); fi
 
 if [ "${SKIP_BUILD:-0}" != "1" ]; then
   BUILD_DIR="$BUILD_DIR" npx react-router build >/dev/null
