@@ -16,7 +16,8 @@ import type { Route } from "./+types/tools";
 
 /** Query string of the list; bad values fall back to defaults instead of failing. */
 const querySchema = z.object({
-  search: z.string().trim().max(100).catch(""),
+  // A longer term (a pasted paragraph, a hand-edited URL) is searched by its first 100 characters, not dropped.
+  search: z.string().transform((term) => [...term.trim()].slice(0, 100).join("").trim()).catch(""),
   category: z.string().trim().max(100).catch(""),
   sort: z.enum(TOOL_SORTS).catch("popular"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),

@@ -62,6 +62,13 @@ describe("tool list over HTTP", () => {
     expect(japanese.length).toBeGreaterThan(0);
   });
 
+  it("searches an over-long term by its first 100 characters instead of dropping it", async () => {
+    const { status, body } = await html(`/us-en/tools?search=chatgpt${"x".repeat(300)}`);
+    expect(status).toBe(200);
+    expect(cardSlugs(body)).toEqual([]);
+    expect(body).toContain(`value="chatgpt${"x".repeat(93)}"`);
+  });
+
   it("filters by a subcategory slug and by the category path", async () => {
     const all = cardSlugs((await html("/us-en/tools")).body);
     const chatbots = cardSlugs((await html("/us-en/tools?category=ai-chatbot")).body);
