@@ -6,7 +6,7 @@ import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
 import { toolPageSeo } from "~/.server/seo/page-seo";
 import { listRelatedTools } from "~/.server/tools/detail";
-import { ToolCard } from "~/components/tools/tool-card";
+import { ToolCard, useCardText } from "~/components/tools/tool-card";
 import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
 import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
 import { DetailSections } from "~/components/tool-detail/detail-sections";
@@ -42,6 +42,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
   const { view, related, crumbs, notice } = loaderData;
   const { t } = useTranslation("tools");
   const to = useLocalizedPath();
+  const cardText = useCardText();
   const contentLang = view.contentLanguage === "us-en" ? "en" : view.contentLanguage;
   return (
     <article className="space-y-8">
@@ -74,7 +75,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
           </div>
           <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
             {related.map((tool) => (
-              <ToolCard key={tool.slug} tool={tool} />
+              <ToolCard key={tool.slug} tool={tool} text={cardText} />
             ))}
           </ul>
         </section>

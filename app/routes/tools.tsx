@@ -1,13 +1,13 @@
 import { useTranslation } from "react-i18next";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
-import { categoryTree, resolveCategoryFilter, type CategoryNode } from "~/.server/categories/queries";
+import { categoryTree, resolveCategoryFilter } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { getLogger } from "~/.server/logger";
 import { listTools, TOOL_SORTS, type ToolListPage } from "~/.server/tools/queries";
-import { CategorySidebar } from "~/components/categories/category-sidebar";
+import { CategorySidebar, type SidebarCategory } from "~/components/categories/category-sidebar";
 import { Pager } from "~/components/tools/pager";
 import { ToolGrid } from "~/components/tools/tool-section";
 import { useLocalizedPath } from "~/i18n/hooks";
@@ -40,12 +40,18 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const categoryValue = (params.category ?? query.category).trim();
   const db = getDb();
   const [t, tc] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common")]);
-  let tree: CategoryNode[] = [];
+  let tree: SidebarCategory[] = [];
   let state: ListState;
   let categoryName: string | null = null;
   let categorySlug: string | null = null;
   try {
-    tree = await categoryTree(db, lang);
+    // Only what the sidebar and the category select show: the tree is inlined in every list page.
+    tree = (await categoryTree(db, lang)).map(({ slug, name, toolCount, subcategories }) => ({
+      slug,
+      name,
+      toolCount,
+      subcategories: subcategories.map((sub) => ({ slug: sub.slug, name: sub.name, toolCount: sub.toolCount })),
+    }));
     const category = categoryValue ? await resolveCategoryFilter(db, lang, categoryValue) : null;
     categoryName = category?.name ?? (categoryValue || null);
     categorySlug = category?.slug ?? (categoryValue || null);

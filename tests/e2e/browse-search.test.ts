@@ -52,6 +52,24 @@ describe("tool list over HTTP", () => {
     expect(firstImage).not.toContain('loading="lazy"');
   });
 
+  it("sends only the active category's sidebar panel; the other categories are closed toggles", async () => {
+    const { body } = await html("/us-en/tools?category=ai-chatbot");
+    const start = body.indexOf('aria-labelledby="category-sidebar-title"');
+    const sidebar = body.slice(start, body.indexOf("</nav>", start));
+    const toggles = [...sidebar.matchAll(/<button [^>]*aria-expanded="(true|false)"[^>]*>/g)];
+    expect(toggles.length).toBeGreaterThan(10);
+    const open = toggles.filter((m) => m[1] === "true").map((m) => /aria-controls="([^"]+)"/.exec(m[0])![1]);
+    expect(open).toEqual(["sidebar-chatbot-virtual-companions"]);
+    // One panel in the document, holding the active subcategory's link.
+    expect([...sidebar.matchAll(/<ul id="(sidebar-[^"]+)"/g)].map((m) => m[1])).toEqual(open);
+    const active = [...sidebar.matchAll(/<a [^>]*>/g)].map((m) => m[0]).filter((a) => a.includes('aria-current="page"'));
+    expect(active).toHaveLength(1);
+    expect(active[0]).toContain('href="/us-en/tools?category=ai-chatbot"');
+    const plain = (await html("/us-en/tools")).body;
+    expect(plain).toContain('aria-controls="sidebar-music-audio"');
+    expect(plain).not.toMatch(/<ul id="sidebar-/);
+  });
+
   it("finds ChatGPT by name, and chat tools for the Chinese 聊天 and Japanese チャット", async () => {
     const english = cardSlugs((await html("/us-en/tools?search=chatgpt")).body);
     expect(english[0]).toBe("chatgpt");
@@ -127,6 +145,36 @@ describe("autocomplete data", () => {
     expect(remote.items[0]!.slug).toBe("chatgpt");
     expect(remote.items.length).toBeLessThanOrEqual(8);
     expect((await fetch(`${server.url}/api/autocomplete?q=%20`)).status).toBe(400);
+  });
+});
+
+describe("category sidebar in Chromium", () => {
+  it("opens and closes a category by click and by keyboard, and its links filter the list", async () => {
+    await gotoHydrated(page, `${server.url}/us-en/tools`);
+    const music = page.locator('aside button[aria-controls="sidebar-music-audio"]');
+    expect(await music.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#sidebar-music-audio").count()).toBe(0);
+    await music.click();
+    expect(await music.getAttribute("aria-expanded")).toBe("true");
+    expect(await page.locator("#sidebar-music-audio a").count()).toBeGreaterThan(1);
+    await music.click();
+    expect(await music.getAttribute("aria-expanded")).toBe("false");
+    expect(await page.locator("#sidebar-music-audio").count()).toBe(0);
+
+    const social = page.locator('aside button[aria-controls="sidebar-social-media"]');
+    await social.focus();
+    await page.keyboard.press("Enter");
+    expect(await social.getAttribute("aria-expanded")).toBe("true");
+    await page.keyboard.press("Space");
+    expect(await social.getAttribute("aria-expanded")).toBe("false");
+    await page.keyboard.press("Space");
+    const subcategory = page.locator("#sidebar-social-media a").nth(1);
+    const href = (await subcategory.getAttribute("href"))!;
+    expect(href).toMatch(/^\/us-en\/tools\?category=[\w-]+$/);
+    await subcategory.click();
+    await page.waitForURL((url) => url.pathname + url.search === href);
+    await page.locator('#sidebar-social-media a[aria-current="page"]').waitFor();
+    expect(await social.getAttribute("aria-expanded")).toBe("true");
   });
 });
 

@@ -2,12 +2,13 @@ import { sql, type SelectQueryBuilder } from "kysely";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB, Schema } from "../db";
 import { toolMatches } from "../db/search";
-import { fromFlag, parseStringList } from "../db/values";
 import { cachedRead } from "./cache";
 
-/** What a tool card needs, in the page language where the tool has it. */
+/**
+ * What a tool card needs, in the page language where the tool has it: only what the card renders, as
+ * every card is also inlined in its page for hydration.
+ */
 export interface ToolCard {
-  id: number;
   slug: string;
   name: string;
   description: string;
@@ -18,12 +19,7 @@ export interface ToolCard {
   pricing: string;
   rating: number;
   reviewCount: number;
-  isFeatured: boolean;
-  isPopular: boolean;
-  isNew: boolean;
-  verified: boolean;
   category: { slug: string; name: string } | null;
-  tags: string[];
 }
 
 export const TOOL_SORTS = ["popular", "rating", "newest", "name"] as const;
@@ -105,7 +101,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [translations, categories] = await Promise.all([
-    db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description", "tags"]).where("tool_id", "in", ids).execute(),
+    db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
     db
       .selectFrom("tool_categories as tc")
       .innerJoin("categories as c", "c.id", "tc.category_id")
@@ -126,7 +122,6 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
     const catNames = cats.filter((c) => c.slug === firstSlug);
     const catLanguage = pickContentLanguage(catNames.map((c) => c.language), lang);
     return {
-      id: row.id,
       slug: row.slug,
       name: text?.name || english?.name || row.slug,
       description: text?.description || english?.description || "",
@@ -136,12 +131,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
       pricing: row.pricing,
       rating: Number(row.rating),
       reviewCount: row.review_count,
-      isFeatured: fromFlag(row.is_featured),
-      isPopular: fromFlag(row.is_popular),
-      isNew: fromFlag(row.is_new),
-      verified: fromFlag(row.verified),
       category: firstSlug ? { slug: firstSlug, name: catNames.find((c) => c.language === catLanguage)?.name ?? firstSlug } : null,
-      tags: parseStringList(text?.tags ?? english?.tags),
     };
   });
 }

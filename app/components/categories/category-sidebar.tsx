@@ -1,67 +1,64 @@
+import { useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import type { CategoryNode } from "~/.server/categories/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
 
 export const SIDEBAR_SUBCATEGORIES = 8;
 
+/** What the sidebar (and the list's category select) needs of a category: no ids, icons or descriptions. */
+export interface SidebarCategory {
+  slug: string;
+  name: string;
+  toolCount: number;
+  subcategories: Array<{ slug: string; name: string; toolCount: number }>;
+}
+
+const contains = (category: SidebarCategory, slug: string | undefined) =>
+  slug !== undefined && (category.slug === slug || category.subcategories.some((s) => s.slug === slug));
+
 /**
  * Category sidebar (spec 2.4): an accordion of top-level categories, each
  * listing its first 8 subcategories and a '+ N more' link to the category
- * page, and a View All button to the whole list. Native <details> keeps it
- * usable without JavaScript.
+ * page, and a View All button to the whole list.
+ *
+ * Only the category holding the active filter is open at first, and only open
+ * panels are in the document: the other panels' links were most of the list
+ * page's HTML (and server render time). They open in the browser from data the
+ * page already has; the category pages link every subcategory filter, so
+ * crawlers and visitors without JavaScript still reach each of them. The
+ * toggle's styles are `.sidebar-toggle` in app.css (22 per page).
  */
-export function CategorySidebar({ categories, activeSlug }: { categories: CategoryNode[]; activeSlug?: string }) {
+export function CategorySidebar({ categories, activeSlug }: { categories: SidebarCategory[]; activeSlug?: string }) {
   const { t } = useTranslation("categories");
   const to = useLocalizedPath();
+  // What the visitor toggled; a category not toggled is open when it holds the active filter.
+  const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const filterHref = (slug: string) => `${to("/tools")}?category=${encodeURIComponent(slug)}`;
   return (
     <nav aria-labelledby="category-sidebar-title" className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id="category-sidebar-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
         {t("sidebar.title")}
       </h2>
-      <ul className="space-y-1">
+      <ul className="space-y-1 text-sm">
         {categories.map((category) => {
-          const open = category.slug === activeSlug || category.subcategories.some((s) => s.slug === activeSlug);
-          const shown = category.subcategories.slice(0, SIDEBAR_SUBCATEGORIES);
-          const hidden = category.subcategories.length - shown.length;
+          const open = toggled[category.slug] ?? contains(category, activeSlug);
+          const panelId = `sidebar-${category.slug}`;
           return (
             <li key={category.slug}>
-              <details open={open} className="group">
-                <summary className="flex cursor-pointer list-none items-center justify-between gap-2 rounded-md px-2 py-1.5 text-sm font-medium text-slate-800 hover:bg-slate-50">
-                  <span className={category.slug === activeSlug ? "text-brand-700" : undefined}>{category.name}</span>
-                  <span className="flex items-center gap-2 text-xs text-slate-500">
-                    {category.toolCount}
-                    <span aria-hidden="true" className="transition group-open:rotate-90">›</span>
-                  </span>
-                </summary>
-                <ul className="mb-2 ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-3">
-                  <li>
-                    <Link to={filterHref(category.slug)} className="block py-0.5 text-sm text-slate-600 hover:text-brand-700">
-                      {t("sidebar.allInCategory")}
-                    </Link>
-                  </li>
-                  {shown.map((sub) => (
-                    <li key={sub.slug}>
-                      <Link
-                        to={filterHref(sub.slug)}
-                        aria-current={sub.slug === activeSlug ? "page" : undefined}
-                        className={`flex justify-between gap-2 py-0.5 text-sm hover:text-brand-700 ${sub.slug === activeSlug ? "font-medium text-brand-700" : "text-slate-600"}`}
-                      >
-                        <span>{sub.name}</span>
-                        <span className="text-xs text-slate-400">{sub.toolCount}</span>
-                      </Link>
-                    </li>
-                  ))}
-                  {hidden > 0 ? (
-                    <li>
-                      <Link to={to(`/category/${category.slug}`)} className="block py-0.5 text-sm font-medium text-brand-700 hover:underline">
-                        {t("sidebar.more", { count: hidden })}
-                      </Link>
-                    </li>
-                  ) : null}
-                </ul>
-              </details>
+              <button
+                type="button"
+                aria-expanded={open}
+                aria-controls={panelId}
+                onClick={() => setToggled((state) => ({ ...state, [category.slug]: !open }))}
+                className="sidebar-toggle"
+              >
+                <span className={category.slug === activeSlug ? "text-brand-700" : undefined}>{category.name}</span>
+                <span className="flex items-center gap-2 text-xs text-slate-500">
+                  {category.toolCount}
+                  <span aria-hidden="true" className={open ? "rotate-90" : undefined}>›</span>
+                </span>
+              </button>
+              {open ? <SubcategoryPanel id={panelId} category={category} activeSlug={activeSlug} filterHref={filterHref} /> : null}
             </li>
           );
         })}
@@ -73,5 +70,50 @@ export function CategorySidebar({ categories, activeSlug }: { categories: Catego
         {t("sidebar.viewAll")}
       </Link>
     </nav>
+  );
+}
+
+function SubcategoryPanel({
+  id,
+  category,
+  activeSlug,
+  filterHref,
+}: {
+  id: string;
+  category: SidebarCategory;
+  activeSlug?: string;
+  filterHref: (slug: string) => string;
+}) {
+  const { t } = useTranslation("categories");
+  const to = useLocalizedPath();
+  const shown = category.subcategories.slice(0, SIDEBAR_SUBCATEGORIES);
+  const hidden = category.subcategories.length - shown.length;
+  return (
+    <ul id={id} className="mb-2 ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-3">
+      <li>
+        <Link to={filterHref(category.slug)} className="block py-0.5 text-slate-600 hover:text-brand-700">
+          {t("sidebar.allInCategory")}
+        </Link>
+      </li>
+      {shown.map((sub) => (
+        <li key={sub.slug}>
+          <Link
+            to={filterHref(sub.slug)}
+            aria-current={sub.slug === activeSlug ? "page" : undefined}
+            className={`flex justify-between gap-2 py-0.5 hover:text-brand-700 ${sub.slug === activeSlug ? "font-medium text-brand-700" : "text-slate-600"}`}
+          >
+            <span>{sub.name}</span>
+            <span className="text-xs text-slate-400">{sub.toolCount}</span>
+          </Link>
+        </li>
+      ))}
+      {hidden > 0 ? (
+        <li>
+          <Link to={to(`/category/${category.slug}`)} className="block py-0.5 font-medium text-brand-700 hover:underline">
+            {t("sidebar.more", { count: hidden })}
+          </Link>
+        </li>
+      ) : null}
+    </ul>
   );
 }

@@ -1,11 +1,10 @@
-import { useState } from "react";
+import { useMemo, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
-import { useLang, useLocalizedPath } from "~/i18n/hooks";
-import { htmlLang, isLang } from "~/i18n/languages";
-import { heartCount, pricingKey } from "~/lib/tool-display";
-import { StarRating } from "./star-rating";
+import { useLang } from "~/i18n/hooks";
+import { htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
+import { heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
 
@@ -14,6 +13,43 @@ export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
  * one card image that is likely the page's largest paint (first card of a list page).
  */
 export type CardImagePriority = "lazy" | "eager" | "high";
+
+/**
+ * What the cards of one grid share: the page language and their labels. A grid works it out once and
+ * hands it to every card, instead of each card asking for hooks and translations; labels that repeat
+ * across cards (pricing, rating) are translated once per grid.
+ */
+export interface CardText {
+  lang: Lang;
+  htmlLang: string;
+  hearts: (count: number) => string;
+  rating: (value: string) => string;
+  reviews: (count: number) => string;
+  pricing: (key: PricingKey) => string;
+}
+
+export function useCardText(): CardText {
+  const { t } = useTranslation("tools");
+  const lang = useLang();
+  return useMemo(() => {
+    const once = <K,>(translate: (key: K) => string) => {
+      const seen = new Map<K, string>();
+      return (key: K) => {
+        let text = seen.get(key);
+        if (text === undefined) seen.set(key, (text = translate(key)));
+        return text;
+      };
+    };
+    return {
+      lang,
+      htmlLang: htmlLang(lang),
+      hearts: (count) => t("card.hearts", { count }),
+      rating: once((rating: string) => t("card.rating", { rating })),
+      reviews: (count) => t("reviews", { count }),
+      pricing: once((key: PricingKey) => t(`pricing.${key}`)),
+    };
+  }, [t, lang]);
+}
 
 /** The card image: WebP first, then the original, then the default picture (also when loading fails). */
 function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImagePriority }) {
@@ -46,48 +82,51 @@ function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImage
 /**
  * Tool card (spec 2.4): image, heart count, name, stars with review count,
  * two-line description, first category and pricing label. The whole card
- * links to the tool's one canonical page.
+ * links to the tool's one canonical page. Styles: `.tool-card*` in app.css.
  */
 export function ToolCard({
   tool,
+  text,
   headingLevel = 3,
   imagePriority = "lazy",
 }: {
   tool: ToolCardData;
+  text: CardText;
   /** 2 where the list sits right under the page's h1, 3 under a section's h2. */
   headingLevel?: 2 | 3;
   imagePriority?: CardImagePriority;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const { t } = useTranslation("tools");
-  const lang = useLang();
-  const to = useLocalizedPath();
   const hearts = heartCount(tool.slug);
+  const value = Math.max(0, Math.min(5, tool.rating));
+  const rating = value.toFixed(1);
   // Text shown in another language than the page is marked, for screen readers and hyphenation.
-  const differs = tool.contentLanguage !== lang;
+  const differs = tool.contentLanguage !== text.lang;
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
   return (
-    <li className="group flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:-translate-y-0.5 hover:shadow-md">
-      <Link to={to(`/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
+    <li className="tool-card">
+      <Link to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
         <div className="relative bg-slate-100">
           <CardImage tool={tool} priority={imagePriority} />
-          <span
-            className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-white/90 px-2 py-0.5 text-xs font-medium text-rose-600 shadow-sm"
-            aria-label={t("card.hearts", { count: hearts })}
-          >
-            <svg width="12" height="12" viewBox="0 0 24 24" aria-hidden="true" fill="currentColor">
-              <path d="M12 21s-7.5-4.6-10-9.3C.3 8.3 2.4 4 6.3 4c2.2 0 3.9 1.3 5.7 3.3C13.8 5.3 15.5 4 17.7 4c3.9 0 6 4.3 4.3 7.7C19.5 16.4 12 21 12 21z" />
-            </svg>
-            {hearts.toLocaleString(htmlLang(lang))}
+          <span className="tool-card-hearts" aria-label={text.hearts(hearts)}>
+            <span aria-hidden="true" className="tool-card-heart" />
+            {hearts.toLocaleString(text.htmlLang)}
           </span>
         </div>
         <div className="flex flex-1 flex-col p-4" lang={contentLang}>
-          <Heading className="truncate font-semibold text-slate-900 group-hover:text-brand-700">{tool.name}</Heading>
-          <StarRating rating={tool.rating} reviewCount={tool.reviewCount} />
+          <Heading className="tool-card-title">{tool.name}</Heading>
+          <p className="tool-card-rating">
+            {/* Five grey stars with the gold ones laid over them, cut to the rating. */}
+            <span role="img" aria-label={text.rating(rating)} className="tool-card-stars">
+              ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
+            </span>
+            <span className="font-medium text-slate-800">{rating}</span>
+            <span className="truncate whitespace-nowrap">{`(${text.reviews(tool.reviewCount)})`}</span>
+          </p>
           <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
-          <p className="mt-auto flex items-center justify-between gap-2 pt-3 text-xs" lang={htmlLang(lang)}>
+          <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
             <span className="truncate text-slate-500">{tool.category?.name}</span>
-            <span className="shrink-0 rounded-full bg-brand-50 px-2 py-0.5 font-medium text-brand-700">{t(`pricing.${pricingKey(tool.pricing)}`)}</span>
+            <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
           </p>
         </div>
       </Link>

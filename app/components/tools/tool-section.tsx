@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
-import { ToolCard, type CardImagePriority } from "./tool-card";
+import { ToolCard, useCardText, type CardImagePriority } from "./tool-card";
 
 const GRID: Record<3 | 4 | 5, string> = {
   3: "sm:grid-cols-2 lg:grid-cols-3",
@@ -25,11 +25,12 @@ export function ToolGrid({
   headingLevel?: 2 | 3;
   eagerImages?: number;
 }) {
+  const text = useCardText();
   const priority = (i: number): CardImagePriority => (i >= eagerImages ? "lazy" : i === 0 ? "high" : "eager");
   return (
     <ul className={`grid grid-cols-1 gap-5 ${GRID[columns]}`}>
       {tools.map((tool, i) => (
-        <ToolCard key={tool.slug} tool={tool} headingLevel={headingLevel} imagePriority={priority(i)} />
+        <ToolCard key={tool.slug} tool={tool} text={text} headingLevel={headingLevel} imagePriority={priority(i)} />
       ))}
     </ul>
   );
