@@ -1,33 +1,32 @@
-import { index, prefix, route, type RouteConfig } from "@react-router/dev/routes";
-import { LANGUAGES } from "./i18n/languages";
+import { index, route, type RouteConfig } from "@react-router/dev/routes";
 
 /**
- * Every public page, declared once. The table below mounts it unprefixed
- * (us-en) and under each of the ten language prefixes; `idPrefix` keeps the
- * route ids unique. Add new pages here.
+ * Every public page, declared once under an optional language segment:
+ * `/tools` (us-en) and `/fr/tools` are the same route. One entry per page
+ * instead of one per page and prefix keeps the table React Router matches on
+ * every request small (it was 150 routes). `routes/language.tsx` answers 404
+ * for a first segment that is no language (`/xx/tools`). Add new pages here.
  */
-function pages(idPrefix: string) {
-  const id = (name: string) => ({ id: `${idPrefix}${name}` });
-  return [
-    index("routes/home.tsx", id("home")),
-    route("about", "routes/about.tsx", id("about")),
-    route("contact", "routes/contact.tsx", id("contact")),
-    route("careers", "routes/careers.tsx", id("careers")),
-    route("privacy-policy", "routes/privacy-policy.tsx", id("privacy-policy")),
-    route("terms-of-service", "routes/terms-of-service.tsx", id("terms-of-service")),
-    route("tool/:slug", "routes/tool.tsx", id("tool")),
-    route("case-study/:slug", "routes/case-study.tsx", id("case-study")),
-    route("case-studies", "routes/case-studies.tsx", id("case-studies")),
-    route("tools", "routes/tools.tsx", id("tools")),
-    route("tools/:category", "routes/tools.tsx", id("tools-category")),
-    route("categories", "routes/categories.tsx", id("categories")),
-    route("category/:slug", "routes/category.tsx", id("category")),
-  ];
-}
+const pages = [
+  // Pages with a parameter come first: `/tools/about` could also be read as the about page under a
+  // language named "tools" (refused), and between equally specific paths the earlier route wins.
+  route("tools/:category", "routes/tools.tsx", { id: "tools-category" }),
+  route("tool/:slug", "routes/tool.tsx", { id: "tool" }),
+  route("case-study/:slug", "routes/case-study.tsx", { id: "case-study" }),
+  route("category/:slug", "routes/category.tsx", { id: "category" }),
+  index("routes/home.tsx", { id: "home" }),
+  route("about", "routes/about.tsx", { id: "about" }),
+  route("contact", "routes/contact.tsx", { id: "contact" }),
+  route("careers", "routes/careers.tsx", { id: "careers" }),
+  route("privacy-policy", "routes/privacy-policy.tsx", { id: "privacy-policy" }),
+  route("terms-of-service", "routes/terms-of-service.tsx", { id: "terms-of-service" }),
+  route("case-studies", "routes/case-studies.tsx", { id: "case-studies" }),
+  route("tools", "routes/tools.tsx", { id: "tools" }),
+  route("categories", "routes/categories.tsx", { id: "categories" }),
+];
 
 export default [
-  ...pages(""),
-  ...LANGUAGES.flatMap((lang) => prefix(lang, pages(`${lang}/`))),
+  route(":lang?", "routes/language.tsx", { id: "language" }, pages),
   route("sitemap.xml", "routes/sitemap.ts", { id: "sitemap" }),
   route("sitemap/:part", "routes/sitemap.ts", { id: "sitemap-part" }),
   route("sitemap-ecommerce.xml", "routes/sitemap.ts", { id: "sitemap-ecommerce" }),

@@ -36,9 +36,16 @@ function usePathTitle(rest: string): string | null {
   return categoryKey && i18n.exists(categoryKey) ? t(categoryKey) : null;
 }
 
-/** The `seo` a page's loader returned (deepest route first), if any. */
+/**
+ * The `seo` a page's loader returned (deepest route first), if any. On an error screen only routes down to
+ * the one showing the error count: a page below it may have loaded (loaders run in parallel) while the
+ * language segment above it was refused (`/xx`, which matches the home page).
+ */
 function usePageSeo(): PageSeo | undefined {
-  const matches = useMatches();
+  const all = useMatches();
+  const errors = useContext(UNSAFE_DataRouterStateContext)?.errors;
+  const boundary = errors ? all.findIndex((match) => match.id in errors) : -1;
+  const matches = boundary >= 0 ? all.slice(0, boundary + 1) : all;
   for (const match of [...matches].reverse()) {
     const data = match.loaderData as { seo?: PageSeo } | undefined;
     if (data && typeof data === "object" && data.seo) return data.seo;
