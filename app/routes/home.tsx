@@ -44,7 +44,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const to = useLocalizedPath();
   const { featured, latest, statistics } = loaderData;
-  const number = (n: number) => n.toLocaleString(htmlLang(lang));
+  // One formatter for the four numbers (toLocaleString builds one per call).
+  const number = new Intl.NumberFormat(htmlLang(lang)).format;
   const stats = [
     { label: t("home.stats.tools"), value: `${number(statisticFloor(statistics.tools))}+` },
     { label: t("home.stats.categories"), value: `${number(statisticFloor(statistics.categories))}+` },

@@ -3,7 +3,8 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
-import { htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
+import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
+import { perPluralForm } from "~/lib/plural-labels";
 import { heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
@@ -22,6 +23,8 @@ export type CardImagePriority = "lazy" | "eager" | "high";
 export interface CardText {
   lang: Lang;
   htmlLang: string;
+  /** A number as the page language writes it (`4,977`). */
+  number: (value: number) => string;
   hearts: (count: number) => string;
   rating: (value: string) => string;
   reviews: (count: number) => string;
@@ -40,12 +43,16 @@ export function useCardText(): CardText {
         return text;
       };
     };
+    // The plural rules i18next applies to this language (it is initialised with the bundle folder's code).
+    const rules = new Intl.PluralRules(bundleFolder(lang));
     return {
       lang,
       htmlLang: htmlLang(lang),
-      hearts: (count) => t("card.hearts", { count }),
+      // What toLocaleString does, without building a formatter for every number.
+      number: new Intl.NumberFormat(htmlLang(lang)).format,
+      hearts: perPluralForm(rules, (count) => t("card.hearts", { count })),
       rating: once((rating: string) => t("card.rating", { rating })),
-      reviews: (count) => t("reviews", { count }),
+      reviews: perPluralForm(rules, (count) => t("reviews", { count })),
       pricing: once((key: PricingKey) => t(`pricing.${key}`)),
     };
   }, [t, lang]);
@@ -110,7 +117,7 @@ export function ToolCard({
           <CardImage tool={tool} priority={imagePriority} />
           <span className="tool-card-hearts" aria-label={text.hearts(hearts)}>
             <span aria-hidden="true" className="tool-card-heart" />
-            {hearts.toLocaleString(text.htmlLang)}
+            {text.number(hearts)}
           </span>
         </div>
         <div className="flex flex-1 flex-col p-4" lang={contentLang}>
