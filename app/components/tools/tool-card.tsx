@@ -1,4 +1,5 @@
-import { useMemo, useState } from "react";
+import { useState } from "react";
+import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
@@ -16,9 +17,9 @@ export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
 export type CardImagePriority = "lazy" | "eager" | "high";
 
 /**
- * What the cards of one grid share: the page language and their labels. A grid works it out once and
- * hands it to every card, instead of each card asking for hooks and translations; labels that repeat
- * across cards (pricing, rating) are translated once per grid.
+ * What the cards of a page share: the page language and their labels. A grid gets it once and hands it
+ * to every card, instead of each card asking for hooks and translations; labels that repeat across cards
+ * (pricing, rating, each plural form of the counts) are translated once.
  */
 export interface CardText {
   lang: Lang;
@@ -31,31 +32,44 @@ export interface CardText {
   pricing: (key: PricingKey) => string;
 }
 
+/**
+ * Labels per i18next instance and language. Server renders share one instance per language, so the labels
+ * (and the plural rules and number formatter, which are slow to build) are made once per language, not
+ * once per request; in the browser once per page load.
+ */
+const cardTexts = new WeakMap<object, Map<Lang, CardText>>();
+
 export function useCardText(): CardText {
-  const { t } = useTranslation("tools");
+  const { t, i18n } = useTranslation("tools");
   const lang = useLang();
-  return useMemo(() => {
-    const once = <K,>(translate: (key: K) => string) => {
-      const seen = new Map<K, string>();
-      return (key: K) => {
-        let text = seen.get(key);
-        if (text === undefined) seen.set(key, (text = translate(key)));
-        return text;
-      };
+  let byLang = cardTexts.get(i18n);
+  if (!byLang) cardTexts.set(i18n, (byLang = new Map()));
+  let text = byLang.get(lang);
+  if (!text) byLang.set(lang, (text = createCardText(t, lang)));
+  return text;
+}
+
+function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
+  const once = <K,>(translate: (key: K) => string) => {
+    const seen = new Map<K, string>();
+    return (key: K) => {
+      let text = seen.get(key);
+      if (text === undefined) seen.set(key, (text = translate(key)));
+      return text;
     };
-    // The plural rules i18next applies to this language (it is initialised with the bundle folder's code).
-    const rules = new Intl.PluralRules(bundleFolder(lang));
-    return {
-      lang,
-      htmlLang: htmlLang(lang),
-      // What toLocaleString does, without building a formatter for every number.
-      number: new Intl.NumberFormat(htmlLang(lang)).format,
-      hearts: perPluralForm(rules, (count) => t("card.hearts", { count })),
-      rating: once((rating: string) => t("card.rating", { rating })),
-      reviews: perPluralForm(rules, (count) => t("reviews", { count })),
-      pricing: once((key: PricingKey) => t(`pricing.${key}`)),
-    };
-  }, [t, lang]);
+  };
+  // The plural rules i18next applies to this language (it is initialised with the bundle folder's code).
+  const rules = new Intl.PluralRules(bundleFolder(lang));
+  return {
+    lang,
+    htmlLang: htmlLang(lang),
+    // What toLocaleString does, without building a formatter for every number.
+    number: new Intl.NumberFormat(htmlLang(lang)).format,
+    hearts: perPluralForm(rules, (count) => t("card.hearts", { count })),
+    rating: once((rating: string) => t("card.rating", { rating })),
+    reviews: perPluralForm(rules, (count) => t("reviews", { count })),
+    pricing: once((key: PricingKey) => t(`pricing.${key}`)),
+  };
 }
 
 /** The card image: WebP first, then the original, then the default picture (also when loading fails). */
