@@ -8,6 +8,7 @@ import * as build from "virtual:react-router/server-build";
 import { formatRowIssue } from "../app/.server/catalog/schemas";
 import { drawSeedImages, seedCatalog, summarizeSeed } from "../app/.server/catalog/seed";
 import { authRequestHandler } from "../app/.server/auth/node-handler";
+import { mailDeliverable } from "../app/.server/auth/mail";
 import { getConfig } from "../app/.server/config";
 import { closeDb, getDb, migrateToLatest } from "../app/.server/db";
 import { getLogger } from "../app/.server/logger";
@@ -26,6 +27,9 @@ export async function startup(): Promise<void> {
   const logger = getLogger();
   const { results = [] } = await migrateToLatest(db);
   for (const r of results) logger.info({ migration: r.migrationName, status: r.status }, "migration");
+  if (!mailDeliverable(config)) {
+    logger.warn("SMTP_URL is not set: e-mail sign-in links are off; visitors register and sign in with a password or a provider");
+  }
   if (config.SEED_ON_START === "true" && (await countPublishedTools(db)) === 0) {
     // A content mistake must not keep the site down: rejected rows are logged, the rest is served.
     try {

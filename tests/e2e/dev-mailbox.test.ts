@@ -13,10 +13,10 @@ let prodServer: RunningServer;
 let browser: Browser;
 
 beforeAll(async () => {
-  const port = await freePort();
+  const [port, prodPort] = [await freePort(), await freePort()];
   [devServer, prodServer, browser] = await Promise.all([
     startServer({ NODE_ENV: "test", PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: "" }),
-    startServer({ SMTP_URL: "" }),
+    startServer({ PORT: String(prodPort), PUBLIC_URL: `http://127.0.0.1:${prodPort}`, SMTP_URL: "" }),
     launchBrowser(),
   ]);
 });
@@ -69,6 +69,24 @@ describe("signing in with no accounts at all", () => {
     const simulate = await fetch(`${prodServer.url}/api/auth/douyin/simulate`, { method: "POST", headers: { origin: prodServer.url, "content-type": "application/json" }, body: "{}" });
     expect(simulate.status).toBe(404);
     await page.close();
+  });
+
+  it("asks for a password in production when no mail can be sent, and signs a new account straight in", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoHydrated(page, `${prodServer.url}/us-en/about`);
+    await page.getByTestId("login-button").click();
+    await page.locator("[data-testid=email-form] input[name=email]").fill("solo@example.com");
+    const submit = page.getByTestId("email-submit");
+    // No "send login link": with an address but no password there is nothing to submit.
+    expect(await submit.textContent()).toBe("Log in");
+    expect(await submit.isDisabled()).toBe(true);
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.locator("[data-testid=email-form] input[name=password]").fill("a long password 1");
+    await submit.click();
+    expect(await page.getByTestId("login-notice").textContent()).toBe("Account created. You are signed in.");
+    await page.getByTestId("user-menu-button").waitFor();
+    await context.close();
   });
 
   it("answers a forged WeChat or Douyin callback with the invalid-state error even with no provider set up", async () => {

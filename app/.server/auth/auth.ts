@@ -6,7 +6,7 @@ import { getLogger } from "../logger";
 import { betterAuthDatabase } from "../db/better-auth";
 import { githubProvider, googleProvider } from "./oauth-providers";
 import { magicLinkMail, verificationMail } from "./mail-templates";
-import { sendMail } from "./mail";
+import { mailDeliverable, sendMail } from "./mail";
 import { qrLogin } from "./qr-login";
 import { upsertProfile } from "./users";
 
@@ -52,7 +52,8 @@ export function createAuth(db: DB, config: Config) {
       requireEmailVerification: false,
     },
     emailVerification: {
-      sendOnSignUp: true,
+      // Without a way to deliver mail a password account is simply signed in (autoSignIn), not sent a link.
+      sendOnSignUp: mailDeliverable(config),
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
         await sendMail({ to: user.email, ...(await verificationMail(url, request?.headers.get("referer") ?? null)) }, config);
@@ -135,6 +136,8 @@ export function enabledMethods(config: Config = getConfig()) {
     wechat: Boolean(config.WECHAT_APP_ID && config.WECHAT_APP_SECRET),
     douyin: Boolean(config.DOUYIN_CLIENT_KEY && config.DOUYIN_CLIENT_SECRET) || !config.isProduction,
     douyinDemo: !config.isProduction && !(config.DOUYIN_CLIENT_KEY && config.DOUYIN_CLIENT_SECRET),
+    /** Magic links and verification mail need a way to deliver mail: SMTP, or the local outbox outside production. */
+    emailLinks: mailDeliverable(config),
   };
 }
 

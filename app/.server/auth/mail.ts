@@ -42,6 +42,11 @@ export function usesOutbox(config: Config = getConfig()): boolean {
   return !config.SMTP_URL && !config.isProduction;
 }
 
+/** True when sign-in mail can reach anyone: an SMTP server, or the outbox outside production. */
+export function mailDeliverable(config: Config = getConfig()): boolean {
+  return Boolean(config.SMTP_URL) || usesOutbox(config);
+}
+
 let transporter: Transporter | undefined;
 let transporterUrl: string | undefined;
 

@@ -11,6 +11,8 @@ export interface SignInMethods {
   wechat: boolean;
   douyin: boolean;
   douyinDemo: boolean;
+  /** False when the site cannot deliver mail: no magic links, a password is required. */
+  emailLinks: boolean;
 }
 
 type Mode = "login" | "register";
@@ -49,6 +51,7 @@ export function LoginDialog({
 
   const done = () => window.location.assign(returnTo);
   const fail = (text: string) => setNotice({ kind: "error", text });
+  const emailLinks = methods?.emailLinks ?? true;
 
   async function submitEmail(event: FormEvent) {
     event.preventDefault();
@@ -70,7 +73,7 @@ export function LoginDialog({
           if (result.status === 429) return fail(t("auth.tooManyAttempts"));
           return fail(result.code === "USER_ALREADY_EXISTS" || result.status === 422 ? t("auth.alreadyRegistered") : t("auth.registerFailed"));
         }
-        setNotice({ kind: "success", text: t("auth.registerSent") });
+        setNotice({ kind: "success", text: t(emailLinks ? "auth.registerSent" : "auth.registered") });
         window.setTimeout(done, 1500);
         return;
       }
@@ -154,13 +157,15 @@ export function LoginDialog({
               <input type="email" name="email" required value={email} onChange={(e) => setEmail(e.target.value)} autoComplete="email" placeholder="you@example.com" className={`${inputClass} mt-1`} />
             </label>
             <label className="block text-sm font-medium text-slate-700">
-              {mode === "register" ? t("auth.setPasswordOptional") : t("auth.passwordOptional")}
+              {!emailLinks ? t("auth.password") : mode === "register" ? t("auth.setPasswordOptional") : t("auth.passwordOptional")}
               <input type="password" name="password" value={password} onChange={(e) => setPassword(e.target.value)} minLength={8} maxLength={128}
-                autoComplete={mode === "register" ? "new-password" : "current-password"} className={`${inputClass} mt-1`} />
-              <span className="mt-1 block text-xs font-normal text-slate-500">{mode === "register" ? t("auth.registerHint") : t("auth.loginHint")}</span>
+                required={!emailLinks} autoComplete={mode === "register" ? "new-password" : "current-password"} className={`${inputClass} mt-1`} />
+              <span className="mt-1 block text-xs font-normal text-slate-500">
+                {!emailLinks ? t("auth.passwordHint") : mode === "register" ? t("auth.registerHint") : t("auth.loginHint")}
+              </span>
             </label>
-            <button type="submit" data-testid="email-submit" disabled={emailEmpty || busy} className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50">
-              {busy ? t("auth.working") : mode === "register" ? t("auth.register") : password ? t("auth.signIn") : t("auth.sendLink")}
+            <button type="submit" data-testid="email-submit" disabled={emailEmpty || busy || (!emailLinks && !password)} className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50">
+              {busy ? t("auth.working") : mode === "register" ? t("auth.register") : password || !emailLinks ? t("auth.signIn") : t("auth.sendLink")}
             </button>
           </form>
         )}
