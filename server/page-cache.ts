@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { SESSION_COOKIE } from "../app/.server/http-cache";
 import { onCatalogChange } from "../app/.server/tools/cache";
 
 /**
@@ -10,9 +11,8 @@ import { onCatalogChange } from "../app/.server/tools/cache";
  */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 300;
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*session_token=/;
-/** Headers that belong to one response only (compression re-adds its own encoding and Vary). */
-const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "vary", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache"]);
+/** Headers that belong to one response only (compression re-adds its own encoding; Vary is kept, it appends to it). */
+const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache"]);
 
 interface Entry {
   expires: number;

@@ -7,12 +7,17 @@
 export const ANONYMOUS_PAGE_CACHE = "public, max-age=60, s-maxage=300, stale-while-revalidate=600";
 export const PRIVATE_PAGE_CACHE = "private, no-store";
 
-const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*session_token=/;
+/** better-auth's session cookie (any prefix): its presence makes a request someone's, not anonymous. */
+export const SESSION_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*session_token=/;
 
 export function isAnonymous(request: Request): boolean {
   return !SESSION_COOKIE.test(request.headers.get("cookie") ?? "");
 }
 
+/**
+ * `Vary: Cookie` keeps a browser from answering with the anonymous copy it stored before the visitor signed in
+ * (the session cookie changes the request, so the stored page no longer matches it).
+ */
 export function pageCacheHeaders(request: Request): Record<string, string> {
-  return { "Cache-Control": isAnonymous(request) ? ANONYMOUS_PAGE_CACHE : PRIVATE_PAGE_CACHE };
+  return { "Cache-Control": isAnonymous(request) ? ANONYMOUS_PAGE_CACHE : PRIVATE_PAGE_CACHE, Vary: "Cookie" };
 }

@@ -34,6 +34,7 @@ describe("tool list over HTTP", () => {
     expect(page1).toHaveLength(24);
     expect(first.body).toMatch(/<a[^>]+href="\/us-en\/tools\?page=2"/);
     expect(first.headers.get("cache-control")).toMatch(/public, .*stale-while-revalidate/);
+    expect(first.headers.get("vary")).toMatch(/\bCookie\b/);
     const page2 = cardSlugs((await html("/us-en/tools?page=2")).body);
     expect(page2).toHaveLength(24);
     expect(page2.filter((slug) => page1.includes(slug))).toEqual([]);

@@ -74,7 +74,8 @@ describe("signing in with no accounts at all", () => {
   it("asks for a password in production when no mail can be sent, and signs a new account straight in", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();
-    await gotoHydrated(page, `${prodServer.url}/us-en/about`);
+    // The home page is publicly cacheable: after sign-in the browser must not show its stored anonymous copy.
+    await gotoHydrated(page, `${prodServer.url}/us-en`);
     await page.getByTestId("login-button").click();
     await page.locator("[data-testid=email-form] input[name=email]").fill("solo@example.com");
     const submit = page.getByTestId("email-submit");
@@ -86,6 +87,7 @@ describe("signing in with no accounts at all", () => {
     await submit.click();
     expect(await page.getByTestId("login-notice").textContent()).toBe("Account created. You are signed in.");
     await page.getByTestId("user-menu-button").waitFor();
+    expect(new URL(page.url()).pathname).toBe("/us-en");
     await context.close();
   });
 
