@@ -99,6 +99,13 @@ describe("tool detail in Chromium", () => {
     expect(broken).toBe(0);
   });
 
+  it("shows the default picture on a list card whose image file is missing, even when it failed before hydration", async () => {
+    await gotoHydrated(page, `${server.url}/us-en/tools`);
+    await page.waitForFunction(() => document.querySelector('main img[src="/images/tool-default.svg"]'));
+    const broken = await page.evaluate(() => [...document.querySelectorAll("main img")].filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).length);
+    expect(broken).toBe(0);
+  });
+
   it("reaches every action and the FAQ from the keyboard", async () => {
     await gotoHydrated(page, `${server.url}/us-en/tool/chatgpt`);
     await page.locator("body").focus();

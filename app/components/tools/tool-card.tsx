@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useEffect, useRef, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
@@ -75,6 +75,11 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
 /** The card image: WebP first, then the original, then the default picture (also when loading fails). */
 function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImagePriority }) {
   const [failed, setFailed] = useState(false);
+  const img = useRef<HTMLImageElement>(null);
+  // An eager image that failed before hydration fired no React event: look at its loaded state once mounted.
+  useEffect(() => {
+    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
+  }, []);
   const original = tool.imageUrl || tool.imageWebpUrl;
   const className = "h-[180px] w-full object-cover";
   const loading = priority === "lazy" ? "lazy" : "eager";
@@ -86,6 +91,7 @@ function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImage
     <picture>
       {tool.imageWebpUrl ? <source srcSet={tool.imageWebpUrl} type="image/webp" /> : null}
       <img
+        ref={img}
         src={original}
         alt=""
         width={640}
