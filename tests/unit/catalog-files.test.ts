@@ -3,7 +3,7 @@ import os from "node:os";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
 import { jsonValueLines, readCsvRows, readJsonRows, writeToolFile } from "~/.server/catalog/files";
-import { hostInitial, initialsOf, isGeneratedImage, wrapText } from "~/.server/catalog/images";
+import { createImageStore, drawLogo, hostInitial, initialsOf, isGeneratedImage, takePending, wrapText } from "~/.server/catalog/images";
 import { formatRowIssue, toolSchema, validateRows } from "~/.server/catalog/schemas";
 import { drawSeedImages } from "~/.server/catalog/seed";
 import { createRandom } from "~/.server/catalog/synth";
@@ -159,6 +159,27 @@ describe("static fallback categories", () => {
       expect(match, category.slug).toBeDefined();
       expect(category.iconName).toBe(match!.icon);
       for (const lang of LANGUAGES) expect(category.names[lang], `${category.slug} ${lang}`).toBe(match!.translations[lang]!.name);
+    }
+  });
+});
+
+describe("deferred image drawing", () => {
+  it("draws the tools the home page shows first, keeping the catalogue order otherwise", async () => {
+    const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "draw-order-"));
+    try {
+      const store = createImageStore(uploadDir, { deferred: true, cacheDir: null });
+      const subject = (slug: string, drawPriority: number) => ({ folder: "tools" as const, slug, name: slug, drawPriority });
+      const logos = [await drawLogo(store, subject("plain-a", 0)), await drawLogo(store, subject("featured", 3)), await drawLogo(store, subject("plain-b", 0))];
+      const exists = (url: string) => fs.existsSync(path.join(uploadDir, url.replace(/^\/uploads\//, "")));
+      expect(logos.map((logo) => exists(logo.png))).toEqual([false, false, false]);
+      const jobs = takePending(store);
+      expect(jobs).toHaveLength(3);
+      await jobs[0]!();
+      expect(logos.map((logo) => exists(logo.webp))).toEqual([false, true, false]);
+      await jobs[1]!();
+      expect(logos.map((logo) => exists(logo.webp))).toEqual([true, true, false]);
+    } finally {
+      fs.rmSync(uploadDir, { recursive: true, force: true });
     }
   });
 });

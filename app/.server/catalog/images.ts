@@ -31,6 +31,8 @@ export interface DrawSubject {
   subtitle?: string;
   color?: string | null;
   websiteUrl?: string | null;
+  /** Deferred drawing does higher first (tools the home page shows), so a first start looks right sooner. */
+  drawPriority?: number;
 }
 
 /** Names of generated files, e.g. `logo-3f9a0c1b2d.png`; anything else in UPLOAD_DIR is a real upload. */
@@ -197,7 +199,7 @@ export interface ImageStore {
   drawn: number;
   /** Files copied from the cache. */
   copied: number;
-  pending: Array<() => Promise<void>>;
+  pending: Array<{ priority: number; job: () => Promise<void> }>;
 }
 
 export const DEFAULT_IMAGE_CACHE = "node_modules/.cache/catalog-images";
@@ -244,14 +246,19 @@ async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "pre
     const svg = () => (square ? logoSvg(subject.name, color) : previewSvg(subject, color, kind === "cover"));
     if (await produce(store, svg, dir, base, square ? LOGO_SIZE : PREVIEW_WIDTH, square ? LOGO_SIZE : PREVIEW_HEIGHT, true)) removeStale(dir, kind, base);
   };
-  if (store.deferred) store.pending.push(job);
+  if (store.deferred) store.pending.push({ priority: subject.drawPriority ?? 0, job });
   else await job();
   return urls;
 }
 
 /** Does the drawing a deferred store recorded; returns how many images it produced. */
+/** Removes the recorded drawing work from the store, highest priority first (within one, the catalogue's order). */
+export function takePending(store: ImageStore): Array<() => Promise<void>> {
+  return store.pending.splice(0).sort((a, b) => b.priority - a.priority).map((entry) => entry.job);
+}
+
 export async function finishImages(store: ImageStore): Promise<number> {
-  const jobs = store.pending.splice(0);
+  const jobs = takePending(store);
   let next = 0;
   const lanes = Array.from({ length: Math.min(2, jobs.length) }, async () => {
     while (next < jobs.length) await jobs[next++]!();

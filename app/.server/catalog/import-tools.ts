@@ -87,6 +87,8 @@ export function toolSubject(tool: ToolInput): DrawSubject {
     subtitle: english.subtitle ?? english.description,
     color: tool.brand_color,
     websiteUrl: tool.website_url,
+    // The home page shows featured tools first, then popular ones.
+    drawPriority: (tool.is_featured ? 2 : 0) + (tool.is_popular ? 1 : 0),
   };
 }
 
