@@ -2,6 +2,7 @@ import { lazy, Suspense, useEffect, useRef, useState } from "react";
 import { useTranslation } from "react-i18next";
 import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { useLocalizedPath } from "~/i18n/hooks";
+import { useImageFailure } from "~/lib/image-fallback";
 import { safeReturnPath } from "~/lib/return-to";
 import type { loader as rootLoader } from "~/root";
 import { mirrorUser, onLoginRequest, signOut } from "./auth-client";
@@ -183,12 +184,7 @@ function UserMenu({ user }: { user: MenuUser }) {
 
 /** The provider's picture, or the initial when there is none or it does not load (expired or blocked URL). */
 function Avatar({ url, initial }: { url: string | null | undefined; initial: string }) {
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  // A load error before hydration fires no React event: check the loaded state once mounted.
-  useEffect(() => {
-    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
-  }, [url]);
+  const { failed, imageProps } = useImageFailure();
   if (!url || failed) {
     return (
       <span aria-hidden="true" className="flex h-7 w-7 items-center justify-center rounded-full bg-brand-100 text-brand-700" data-testid="user-initial">
@@ -196,5 +192,5 @@ function Avatar({ url, initial }: { url: string | null | undefined; initial: str
       </span>
     );
   }
-  return <img ref={img} src={url} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" referrerPolicy="no-referrer" onError={() => setFailed(true)} />;
+  return <img {...imageProps} src={url} alt="" width={28} height={28} className="h-7 w-7 rounded-full object-cover" referrerPolicy="no-referrer" />;
 }

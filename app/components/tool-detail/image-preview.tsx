@@ -1,19 +1,26 @@
-import { useEffect, useRef, useState } from "react";
+import { useRef } from "react";
 import { useTranslation } from "react-i18next";
 import type { DetailImage } from "~/.server/resolve/types";
+import { useImageFailure } from "~/lib/image-fallback";
 
-function Picture({ image, alt, className, eager, onError }: { image: DetailImage; alt: string; className: string; eager?: boolean; onError?: () => void }) {
-  const img = useRef<HTMLImageElement>(null);
-  // An error that happened before hydration fired no React event: look at the loaded state once mounted.
-  useEffect(() => {
-    const element = img.current;
-    if (onError && element?.complete && element.naturalWidth === 0) onError();
-  }, [onError]);
+function Picture({
+  image,
+  alt,
+  className,
+  eager,
+  imageProps,
+}: {
+  image: DetailImage;
+  alt: string;
+  className: string;
+  eager?: boolean;
+  imageProps?: ReturnType<typeof useImageFailure>["imageProps"];
+}) {
   return (
     <picture>
       {image.webpUrl ? <source srcSet={image.webpUrl} type="image/webp" /> : null}
       <img
-        ref={img}
+        {...imageProps}
         src={image.url}
         alt={alt}
         className={className}
@@ -21,7 +28,6 @@ function Picture({ image, alt, className, eager, onError }: { image: DetailImage
         height={675}
         loading={eager ? "eager" : "lazy"}
         decoding="async"
-        onError={onError}
         {...(eager ? { fetchPriority: "high" as const } : {})}
       />
     </picture>
@@ -33,7 +39,7 @@ export function ImagePreview({ image, name }: { image: DetailImage | undefined; 
   const { t } = useTranslation("tools");
   const dialog = useRef<HTMLDialogElement>(null);
   // A missing or broken file shows the initial instead of a broken-image icon.
-  const [failed, setFailed] = useState(false);
+  const { failed, imageProps } = useImageFailure();
   if (!image || failed) {
     return (
       <div className="flex aspect-video w-full items-center justify-center rounded-xl bg-gradient-to-br from-brand-50 to-slate-100 text-5xl font-bold text-brand-700" aria-hidden="true">
@@ -51,7 +57,7 @@ export function ImagePreview({ image, name }: { image: DetailImage | undefined; 
         aria-haspopup="dialog"
         data-testid="image-preview"
       >
-        <Picture image={image} alt={alt} eager onError={() => setFailed(true)} className="aspect-video w-full bg-slate-50 object-contain transition group-hover:scale-[1.02]" />
+        <Picture image={image} alt={alt} eager imageProps={imageProps} className="aspect-video w-full bg-slate-50 object-contain transition group-hover:scale-[1.02]" />
         <span className="block border-t border-slate-100 py-1.5 text-center text-sm text-slate-600">{t("detail.enlargeImage")}</span>
       </button>
       <dialog

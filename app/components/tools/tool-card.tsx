@@ -1,10 +1,10 @@
-import { useEffect, useRef, useState } from "react";
 import type { TFunction } from "i18next";
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
+import { useImageFailure } from "~/lib/image-fallback";
 import { perPluralForm } from "~/lib/plural-labels";
 import { heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
@@ -74,12 +74,7 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
 
 /** The card image: WebP first, then the original, then the default picture (also when loading fails). */
 function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImagePriority }) {
-  const [failed, setFailed] = useState(false);
-  const img = useRef<HTMLImageElement>(null);
-  // An eager image that failed before hydration fired no React event: look at its loaded state once mounted.
-  useEffect(() => {
-    if (img.current?.complete && img.current.naturalWidth === 0) setFailed(true);
-  }, []);
+  const { failed, imageProps } = useImageFailure();
   const original = tool.imageUrl || tool.imageWebpUrl;
   const className = "h-[180px] w-full object-cover";
   const loading = priority === "lazy" ? "lazy" : "eager";
@@ -91,7 +86,7 @@ function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImage
     <picture>
       {tool.imageWebpUrl ? <source srcSet={tool.imageWebpUrl} type="image/webp" /> : null}
       <img
-        ref={img}
+        {...imageProps}
         src={original}
         alt=""
         width={640}
@@ -100,7 +95,6 @@ function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImage
         fetchPriority={fetchPriority}
         decoding="async"
         className={className}
-        onError={() => setFailed(true)}
       />
     </picture>
   );
