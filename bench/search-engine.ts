@@ -1,10 +1,13 @@
 // In-process timings of the search engine on a large catalogue, without HTTP:
 //   npx tsx bench/search-engine.ts /tmp/bench/catalogue.db
 // Prints the autocomplete index build time and memory, per-query autocomplete times (p50/p95 of
-// 50 runs, including 1-2 character Chinese, Japanese and Korean queries) and uncached list queries.
+// 50 runs, including 1-2 character Chinese, Japanese and Korean queries), uncached list queries and the
+// cases `bench/run.mjs` times over HTTP ("list search (uncached)"): each of its 30 words once at page
+// 41-45 sorted by rating (a search nothing has ranked yet), and 30 pages of 助手.
 import { createDatabase } from "../app/.server/db";
 import { getAutocompleteIndex, queryIndex } from "../app/.server/tools/autocomplete";
 import { listToolsUncached } from "../app/.server/tools/queries";
+import { sortPositions } from "../app/.server/tools/sort-positions";
 const file = process.argv[2];
 if (!file) {
   console.error("usage: npx tsx bench/search-engine.ts PATH_TO_SQLITE_DB");
@@ -32,4 +35,28 @@ for (const [search, sort, page] of [["writing", "popular", 1], ["writing", "popu
   const r = await listToolsUncached(db, { lang: "us-en", search: search || undefined, sort, page });
   console.log("list", JSON.stringify(search), sort, page, (performance.now() - t).toFixed(1), "ms total", r.total);
 }
+const SEARCH_WORDS = ["writing", "image", "video", "voice", "chat", "seo", "resume", "music", "legal", "code", "data", "email", "logo", "avatar", "study", "finance", "travel", "recipe", "health", "design", "sales", "research", "meeting", "podcast", "translate", "summary", "analytics", "story", "presentation", "marketing"];
+const percentiles = (times: number[]) => {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (p: number) => sorted[Math.min(sorted.length - 1, Math.ceil((p / 100) * sorted.length) - 1)]!.toFixed(1);
+  return `p50 ${at(50)} p95 ${at(95)} max ${at(100)}`;
+};
+for (const sort of ["rating", "popular"] as const) {
+  t = performance.now();
+  await sortPositions(db, sort);
+  console.log("sort positions", sort, (performance.now() - t).toFixed(1), "ms");
+}
+const deep: number[] = [];
+const assistant: number[] = [];
+for (const word of SEARCH_WORDS) {
+  t = performance.now();
+  await listToolsUncached(db, { lang: "us-en", search: word, sort: "rating", page: 41 + (word.length % 5) });
+  deep.push(performance.now() - t);
+  t = performance.now();
+  await listToolsUncached(db, { lang: "zh-CN", search: "助手", sort: "popular", page: word.length + 50 });
+  assistant.push(performance.now() - t);
+}
+console.log("deep rating pages, each word new:", percentiles(deep));
+console.log("助手 pages:", percentiles(assistant));
+console.log("both (as run.mjs):", percentiles([...deep, ...assistant]));
 await db.destroy();

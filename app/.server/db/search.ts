@@ -10,8 +10,8 @@ import { dialectOf } from "./dialect";
  * language) or slug of one of its categories. Each match is scored so the
  * caller can rank: name > tag > category > description.
  *
- * Words of 3+ characters use the trigram indexes (SQLite FTS5 `trigram`,
- * PostgreSQL `pg_trgm` GIN). Trigrams cannot serve 1-2 characters, which
+ * Words of 3+ characters use the trigram indexes (SQLite: one FTS5
+ * `trigram` table per field; PostgreSQL: one `pg_trgm` GIN index per field). Trigrams cannot serve 1-2 characters, which
  * match names and tags only: outside ASCII (typical Chinese, Japanese and
  * Korean queries such as 聊天) through the `tool_search_grams` side index,
  * identical on both engines; ASCII ones (which match much of the catalogue
@@ -21,6 +21,8 @@ import { dialectOf } from "./dialect";
 export const SCORE = { name: 4, tag: 3, category: 2, description: 1 } as const;
 export const MIN_TRIGRAM_LENGTH = 3;
 const MAX_WORDS = 5;
+/** The best score a tool can reach: a name match for every word. */
+export const MAX_SCORE = SCORE.name * MAX_WORDS;
 
 export interface ToolMatch {
   tool_id: number;
@@ -66,12 +68,14 @@ function wordMatches(db: DB, word: string): RawBuilder<ToolMatch> {
     ) as w group by tool_id`;
   }
   if (!pg && !short) {
-    // One column-filtered phrase query per field reads only the trigram index (no row content, no LIKE).
-    const phrase = (column: string) => `${column} : "${word.replace(/"/g, '""')}"`;
+    // One phrase query per field's own trigram table (migration 0006): index reads only, no row content or LIKE.
+    const phrase = `"${word.replace(/"/g, '""')}"`;
+    const field = (table: string, score: number) =>
+      sql`select rowid / 32 as tool_id, ${sql.lit(score)} as score from ${sql.table(table)} where ${sql.table(table)} match ${phrase}`;
     return sql<ToolMatch>`select tool_id, max(score) as score from (
-      select rowid / 32 as tool_id, ${sql.lit(s.name)} as score from tool_search where tool_search match ${phrase("name")}
-      union all select rowid / 32, ${sql.lit(s.tag)} from tool_search where tool_search match ${phrase("tags")}
-      union all select rowid / 32, ${sql.lit(s.description)} from tool_search where tool_search match ${phrase("description")}
+      ${field("tool_search_name", s.name)}
+      union all ${field("tool_search_tags", s.tag)}
+      union all ${field("tool_search_description", s.description)}
       union all ${categoryMatches(pattern, pg)}
     ) as w group by tool_id`;
   }

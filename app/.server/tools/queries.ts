@@ -1,8 +1,8 @@
-import { sql, type SelectQueryBuilder } from "kysely";
 import { pickContentLanguage } from "~/lib/language-fallback";
-import type { DB, Schema } from "../db";
-import { toolMatches } from "../db/search";
+import type { DB } from "../db";
 import { cachedRead } from "./cache";
+import { inListingOrder, inSortOrder, published, TOOL_SORTS, withEnglishName, type ToolSort } from "./order";
+import { rankedSearch } from "./search-ranking";
 
 /**
  * What a tool card needs, in the page language where the tool has it: only what the card renders, as
@@ -22,8 +22,7 @@ export interface ToolCard {
   category: { slug: string; name: string } | null;
 }
 
-export const TOOL_SORTS = ["popular", "rating", "newest", "name"] as const;
-export type ToolSort = (typeof TOOL_SORTS)[number];
+export { TOOL_SORTS, type ToolSort };
 export const PAGE_SIZE = 24;
 
 /** The tool columns every card query selects: the one select shape of this domain. */
@@ -54,41 +53,6 @@ type ToolRow = {
   is_new: number;
   verified: number;
 };
-
-type ToolsQuery = SelectQueryBuilder<Schema & { t: Schema["tools"] }, "t", object>;
-
-function published(db: DB): ToolsQuery {
-  return db.selectFrom("tools as t").where("t.status", "=", "published") as unknown as ToolsQuery;
-}
-
-/**
- * Listing order (spec 4.6): pinned, manual_priority, slug-based score,
- * rating, review_count, created_at, all descending. Nulls last on both engines.
- */
-function inListingOrder<Q extends ToolsQuery>(query: Q): Q {
-  return query
-    .orderBy("t.pinned", "desc")
-    .orderBy(sql`t.manual_priority desc nulls last`)
-    .orderBy("t.slug_score", "desc")
-    .orderBy("t.rating", "desc")
-    .orderBy("t.review_count", "desc")
-    .orderBy("t.created_at", "desc")
-    .orderBy("t.id", "desc") as Q;
-}
-
-function inSortOrder<Q extends ToolsQuery>(query: Q, sort: ToolSort): Q {
-  switch (sort) {
-    case "rating":
-      return query.orderBy("t.rating", "desc").orderBy("t.review_count", "desc").orderBy("t.id", "desc") as Q;
-    case "newest":
-      return query.orderBy("t.created_at", "desc").orderBy("t.id", "desc") as Q;
-    case "name":
-      // Needs the `n` join (English name) that listToolsUncached adds for this sort.
-      return query.orderBy(sql`n.name`, "asc").orderBy("t.id", "asc") as Q;
-    default:
-      return inListingOrder(query);
-  }
-}
 
 /** Tools in the listing order, as cards. */
 export async function listLatestTools(db: DB, lang: string, limit: number): Promise<ToolCard[]> {
@@ -174,51 +138,47 @@ export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListP
 
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const matches = query.search ? toolMatches(db, query.search) : null;
-  // With a search, the (usually few) matches drive the join and each is looked up by id; a cross join
-  // fixes that order on SQLite, whose planner would otherwise walk every published tool and probe the matches.
-  const base0 = matches
-    ? (db
-        .selectFrom(sql<{ tool_id: number; score: number }>`(${matches})`.as("m"))
-        .crossJoin("tools as t")
-        .whereRef("t.id", "=", "m.tool_id")
-        .where("t.status", "=", "published") as unknown as ToolsQuery)
-    : published(db);
-  let base = base0;
+  const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / pageSize));
+  if (query.search) {
+    // Every page of a search slices one shared ranked list: only the page's cards are read.
+    const ranked = await rankedSearch(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort });
+    const pageCount = pageCountOf(ranked.length);
+    const page = Math.min(Math.max(1, query.page), pageCount);
+    const ids = [...ranked.subarray((page - 1) * pageSize, page * pageSize)];
+    return { tools: await cardsByIds(db, query.lang, ids), total: ranked.length, page, pageCount };
+  }
+  let base = published(db);
   if (query.categoryIds) {
     const ids = query.categoryIds.length ? query.categoryIds : [-1];
     base = base.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
   }
-  if (query.sort === "name") {
-    // The English (canonical) name orders the list in every interface language. An inner join (every tool has
-    // an English row: the catalogue schema requires it) lets the planner walk the (language, name) index in
-    // order and stop after one page, instead of sorting the whole catalogue (1 ms instead of 400 ms at 100k).
-    base = base.innerJoin("tool_translations as n", (join) => join.onRef("n.tool_id", "=", "t.id").on("n.language", "=", "us-en")) as unknown as ToolsQuery;
-  }
+  if (query.sort === "name") base = withEnglishName(base);
   const count = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
-  const pageQuery = (page: number) => {
-    // With a search, a window count gives the total without evaluating the search twice;
-    // without one, a plain count is cheaper than counting alongside the ordered page.
-    let ordered = base.select(CARD_COLUMNS).select(matches ? sql<number>`count(*) over ()`.as("total_count") : sql<null>`null`.as("total_count"));
-    if (matches) ordered = ordered.orderBy(sql`m.score`, "desc");
-    return inSortOrder(ordered, query.sort)
+  const pageQuery = (page: number) =>
+    inSortOrder(base.select(CARD_COLUMNS), query.sort)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();
-  };
   let page = Math.max(1, query.page);
   // Every page and sort of one filter shares its count, so paging through a category counts once.
-  const sharedCount = () => cachedRead(db, `count:${JSON.stringify(query.categoryIds ?? null)}`, count);
-  let [rows, total] = await Promise.all([pageQuery(page), matches ? Promise.resolve(-1) : sharedCount()]);
-  if (total < 0) total = Number(rows[0]?.total_count ?? 0);
-  if (rows.length === 0 && page > 1) {
+  const [total, firstTry] = await Promise.all([cachedRead(db, `count:${JSON.stringify(query.categoryIds ?? null)}`, count), pageQuery(page)]);
+  let rows = firstTry;
+  const pageCount = pageCountOf(total);
+  if (rows.length === 0 && page > pageCount) {
     // Past the last page: show the last page instead.
-    if (matches) total = await count();
-    page = Math.max(1, Math.ceil(total / pageSize));
+    page = pageCount;
     rows = total > 0 ? await pageQuery(page) : [];
   }
-  const pageCount = Math.max(1, Math.ceil(total / pageSize));
-  return { tools: await toCards(db, query.lang, rows as ToolRow[]), total, page, pageCount };
+  return { tools: await toCards(db, query.lang, rows), total, page, pageCount };
+}
+
+/** Cards for tool ids (published ones, from a ranked search), in the order given. */
+async function cardsByIds(db: DB, lang: string, ids: number[]): Promise<ToolCard[]> {
+  if (ids.length === 0) return [];
+  // By primary key only: with a status condition SQLite walks the published tools instead (20 ms at 100k).
+  const rows = await db.selectFrom("tools as t").select(CARD_COLUMNS).where("t.id", "in", ids).execute();
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return toCards(db, lang, ids.flatMap((id) => byId.get(id) ?? []));
 }
 
 export interface HomeSections {

@@ -1,0 +1,126 @@
+import { sql } from "kysely";
+import type { DB } from "../db";
+import { MAX_SCORE, searchWords, toolMatches, type ToolMatch } from "../db/search";
+import { catalogGeneration, checkCatalogFreshness } from "./cache";
+import type { ToolSort } from "./order";
+import { sortPositions, type SortPositions } from "./sort-positions";
+
+/**
+ * The ranked list of every tool matching a search (score, then the chosen
+ * sort), computed once and shared by every page of that search: page N is a
+ * slice of it. The matches of a search (words and category filter) are kept
+ * too, so another sort of the same search only re-sorts them in memory.
+ * Both are kept per database handle under a budget of ids and dropped when
+ * the catalogue changes.
+ */
+const MAX_CACHED_IDS = 2_000_000;
+const MAX_ENTRIES = 1_000;
+/** Positions stay below 2^32 and scores below MAX_SCORE, so one double holds both exactly. */
+const POSITION_RANGE = 2 ** 32;
+
+interface Matches {
+  ids: Int32Array;
+  scores: Uint8Array;
+}
+
+interface Entry {
+  value: Promise<Matches | Int32Array>;
+  size: number;
+}
+
+interface State {
+  generation: number;
+  entries: Map<string, Entry>;
+  size: number;
+}
+
+const states = new WeakMap<DB, State>();
+
+export interface SearchQuery {
+  search: string;
+  categoryIds?: number[];
+  sort: ToolSort;
+}
+
+function stateOf(db: DB): State {
+  checkCatalogFreshness(db);
+  const generation = catalogGeneration();
+  let state = states.get(db);
+  if (!state || state.generation !== generation) {
+    state = { generation, entries: new Map(), size: 0 };
+    states.set(db, state);
+  }
+  return state;
+}
+
+/** The cached value for `key`, computed once (concurrent callers share it); least recently used go first. */
+function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
+  const state = stateOf(db);
+  const hit = state.entries.get(key);
+  if (hit) {
+    state.entries.delete(key);
+    state.entries.set(key, hit);
+    return hit.value as Promise<T>;
+  }
+  const value = compute();
+  const entry: Entry = { value, size: 0 };
+  state.entries.set(key, entry);
+  value.then(
+    (result) => {
+      if (state.entries.get(key) !== entry) return;
+      entry.size = result instanceof Int32Array ? result.length : result.ids.length;
+      state.size += entry.size;
+      for (const [oldKey, old] of state.entries) {
+        if (state.size <= MAX_CACHED_IDS && state.entries.size <= MAX_ENTRIES) break;
+        state.entries.delete(oldKey);
+        state.size -= old.size;
+      }
+    },
+    // A failed read must not be served from the cache.
+    () => {
+      if (state.entries.get(key) === entry) state.entries.delete(key);
+    },
+  );
+  return value;
+}
+
+async function findMatches(db: DB, words: string[], categoryIds: number[] | null): Promise<Matches> {
+  const matches = toolMatches(db, words.join(" "));
+  if (!matches) return { ids: new Int32Array(0), scores: new Uint8Array(0) };
+  let query = db.selectFrom(sql<ToolMatch>`(${matches})`.as("m")).select(["m.tool_id", "m.score"]);
+  if (categoryIds) {
+    const ids = categoryIds.length ? categoryIds : [-1];
+    query = query.where("m.tool_id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
+  }
+  const rows = await query.execute();
+  return { ids: Int32Array.from(rows, (row) => row.tool_id), scores: Uint8Array.from(rows, (row) => Number(row.score)) };
+}
+
+/** Published matches, best score first, then in the sort's order. */
+function rank({ ids, scores }: Matches, { ids: ordered, positionOf }: SortPositions): Int32Array {
+  const keys = new Float64Array(ids.length);
+  let count = 0;
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    const position = id < positionOf.length ? positionOf[id]! : -1;
+    if (position >= 0) keys[count++] = (MAX_SCORE - scores[i]!) * POSITION_RANGE + position;
+  }
+  const sorted = keys.subarray(0, count).sort();
+  const ranked = new Int32Array(count);
+  for (let i = 0; i < count; i++) ranked[i] = ordered[sorted[i]! % POSITION_RANGE]!;
+  return ranked;
+}
+
+/** Ids of every published tool matching the search, in list order (empty for a blank term). */
+export function rankedSearch(db: DB, query: SearchQuery): Promise<Int32Array> {
+  const words = searchWords(query.search);
+  const categoryIds = query.categoryIds ? [...new Set(query.categoryIds)].sort((a, b) => a - b) : null;
+  const matchKey = JSON.stringify([words, categoryIds]);
+  return remember(db, `${query.sort}:${matchKey}`, async () => {
+    const [matches, positions] = await Promise.all([
+      remember(db, `matches:${matchKey}`, () => findMatches(db, words, categoryIds)),
+      sortPositions(db, query.sort),
+    ]);
+    return rank(matches, positions);
+  });
+}

@@ -1,0 +1,58 @@
+import type { DB } from "../db";
+import { catalogGeneration, checkCatalogFreshness } from "./cache";
+import { inSortOrder, published, withEnglishName, type ToolSort } from "./order";
+
+/**
+ * Every published tool's position in each list order, read once per catalogue
+ * generation (one indexed id-only query per sort, built when a sort is first
+ * needed), so ranking thousands of search matches is a typed-array sort
+ * instead of thousands of row lookups and an SQL sort. The order comes from
+ * the same ORDER BY the SQL pages use, so both engines and both paths agree.
+ */
+export interface SortPositions {
+  /** Published tool ids in list order. */
+  ids: Int32Array;
+  /** Position in `ids` by tool id; -1 for ids that are no published tool. */
+  positionOf: Int32Array;
+}
+
+interface Holder {
+  generation: number;
+  sorts: Map<ToolSort, Promise<SortPositions>>;
+}
+
+/** Per database handle; a catalogue change (a new generation) replaces the holder. */
+const holders = new WeakMap<DB, Holder>();
+
+async function build(db: DB, sort: ToolSort): Promise<SortPositions> {
+  const base = published(db).select("t.id");
+  const rows = await inSortOrder(sort === "name" ? withEnglishName(base) : base, sort).execute();
+  const ids = Int32Array.from(rows, (row) => row.id);
+  let maxId = 0;
+  for (const id of ids) if (id > maxId) maxId = id;
+  const positionOf = new Int32Array(maxId + 1).fill(-1);
+  ids.forEach((id, position) => (positionOf[id] = position));
+  return { ids, positionOf };
+}
+
+/** Positions for `sort` in the current catalogue generation (built on first use after a change). */
+export function sortPositions(db: DB, sort: ToolSort): Promise<SortPositions> {
+  checkCatalogFreshness(db);
+  const generation = catalogGeneration();
+  let holder = holders.get(db);
+  if (!holder || holder.generation !== generation) {
+    holder = { generation, sorts: new Map() };
+    holders.set(db, holder);
+  }
+  let positions = holder.sorts.get(sort);
+  if (!positions) {
+    const own = holder;
+    positions = build(db, sort);
+    own.sorts.set(sort, positions);
+    // A failed read is retried by the next caller instead of being kept.
+    positions.catch(() => {
+      if (own.sorts.get(sort) === positions) own.sorts.delete(sort);
+    });
+  }
+  return positions;
+}
