@@ -93,7 +93,13 @@ async function findMatches(db: DB, words: string[], categoryIds: number[] | null
     query = query.where("m.tool_id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
   }
   const rows = await query.execute();
-  return { ids: Int32Array.from(rows, (row) => row.tool_id), scores: Uint8Array.from(rows, (row) => Number(row.score)) };
+  const ids = new Int32Array(rows.length);
+  const scores = new Uint8Array(rows.length);
+  rows.forEach((row, i) => {
+    ids[i] = row.tool_id;
+    scores[i] = Number(row.score);
+  });
+  return { ids, scores };
 }
 
 /** Published matches, best score first, then in the sort's order. */
