@@ -1,0 +1,164 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import type { DB } from "~/.server/db";
+import { toolMatches, type ToolMatch } from "~/.server/db/search";
+import { nowIso, toJson } from "~/.server/db/values";
+import { invalidateCatalogCache } from "~/.server/tools/cache";
+import { inSortOrder, TOOL_SORTS, withEnglishName, type ToolSort, type ToolsQuery } from "~/.server/tools/order";
+import { listTools, listToolsUncached, PAGE_SIZE, type ToolListQuery } from "~/.server/tools/queries";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+
+/**
+ * Searches rank every match once and page through that ranking: the pages
+ * of a search must add up to exactly the order an SQL sort gives (score,
+ * then the chosen sort), on both engines, and follow catalogue writes.
+ */
+const TOOLS = 80;
+const RATINGS = [4.5, 3, 4.5, 2, 3.5];
+
+async function addCategory(db: DB, slug: string, name: string): Promise<number> {
+  const { id } = await db.insertInto("categories").values({ slug, parent_id: null, icon_name: null, color: null, updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("category_translations").values({ category_id: id, language: "us-en", name, description: null }).execute();
+  return id;
+}
+
+/** Tool i matches "note" in its name, tags or description (or not at all), with many ties in every sort key. */
+async function addTool(db: DB, i: number, categories: number[]): Promise<void> {
+  const field = i % 4;
+  const { id } = await db
+    .insertInto("tools")
+    .values({
+      slug: `tool-${String(i).padStart(2, "0")}`,
+      website_url: `https://tool-${i}.example`,
+      image_url: null,
+      image_webp_url: null,
+      preview_url: null,
+      preview_webp_url: null,
+      pricing: "free",
+      rating: RATINGS[i % RATINGS.length]!,
+      review_count: i % 3,
+      pinned: i === 41 ? 1 : 0,
+      manual_priority: i % 9 === 0 ? 5 : null,
+      status: i % 13 === 5 ? "draft" : "published",
+      created_at: `2025-03-${String(1 + (i % 7)).padStart(2, "0")}T00:00:00.000Z`,
+      updated_at: nowIso(),
+    })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db
+    .insertInto("tool_translations")
+    .values({
+      tool_id: id,
+      language: "us-en",
+      name: field === 0 ? `Note Maker ${i % 5}` : `Helper ${String.fromCharCode(65 + (i % 26))}${i % 3}`,
+      subtitle: null,
+      description: field === 2 ? "Keeps a notebook of ideas." : "Does useful things.",
+      long_description: null,
+      features: "[]",
+      use_cases: "[]",
+      faq: "[]",
+      tags: toJson(field === 1 ? ["notes", "pro"] : ["pro"]),
+      updated_at: nowIso(),
+    })
+    .execute();
+  await db.insertInto("tool_categories").values(categories.map((category_id, position) => ({ tool_id: id, category_id, position }))).execute();
+}
+
+describe.each(testDialects())("search paging on %s", (dialect) => {
+  let t: TestDatabase;
+  let planning: number;
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    planning = await addCategory(t.db, "planning", "Planning");
+    const other = await addCategory(t.db, "other", "Other");
+    for (let i = 0; i < TOOLS; i++) await addTool(t.db, i, i % 3 === 0 ? [planning] : [other]);
+    invalidateCatalogCache();
+  });
+  afterAll(async () => {
+    await t?.destroy();
+  });
+
+  /** The order of every published match as one SQL sort gives it: the reference the pages must add up to. */
+  async function expectedOrder(search: string, sort: ToolSort, categoryIds?: number[]): Promise<string[]> {
+    let query = t.db
+      .selectFrom(sql<ToolMatch>`(${toolMatches(t.db, search)!})`.as("m"))
+      .innerJoin("tools as t", "t.id", "m.tool_id")
+      .where("t.status", "=", "published")
+      .select("t.slug") as unknown as ToolsQuery;
+    if (categoryIds) query = query.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", categoryIds));
+    if (sort === "name") query = withEnglishName(query);
+    const rows = await inSortOrder(query.orderBy(sql`m.score`, "desc"), sort).execute();
+    return rows.map((row) => (row as { slug: string }).slug);
+  }
+
+  async function allPages(query: Omit<ToolListQuery, "page" | "lang">): Promise<{ slugs: string[]; total: number; pageCount: number }> {
+    const first = await listToolsUncached(t.db, { lang: "us-en", page: 1, ...query });
+    const slugs = first.tools.map((tool) => tool.slug);
+    for (let page = 2; page <= first.pageCount; page++) {
+      const next = await listToolsUncached(t.db, { lang: "us-en", page, ...query });
+      expect(next.page).toBe(page);
+      expect(next.total).toBe(first.total);
+      slugs.push(...next.tools.map((tool) => tool.slug));
+    }
+    return { slugs, total: first.total, pageCount: first.pageCount };
+  }
+
+  it("pages a search without repeats or gaps, in score then sort order, for every sort", async () => {
+    for (const sort of TOOL_SORTS) {
+      const expected = await expectedOrder("note", sort);
+      expect(expected.length).toBeGreaterThan(2 * PAGE_SIZE);
+      const { slugs, total, pageCount } = await allPages({ search: "note", sort });
+      expect(slugs).toEqual(expected);
+      expect(total).toBe(expected.length);
+      expect(pageCount).toBe(Math.ceil(expected.length / PAGE_SIZE));
+    }
+  });
+
+  it("ranks name matches above tag, category and description matches, and adds up the words' scores", async () => {
+    const { slugs } = await allPages({ search: "note", sort: "rating" });
+    const field = (slug: string) => Number(slug.slice(5)) % 4;
+    // Names (field 0), then tags (1), then descriptions (2); the sort only orders within a score.
+    const fields = slugs.map(field);
+    expect(fields).toEqual([...fields].sort((a, b) => a - b));
+    expect((await allPages({ search: "note pro", sort: "popular" })).slugs).toEqual(await expectedOrder("note pro", "popular"));
+    expect((await allPages({ search: "notebook", sort: "newest" })).slugs).toEqual(await expectedOrder("notebook", "newest"));
+  });
+
+  it("clamps a page past the end to the last page of the search", async () => {
+    const expected = await expectedOrder("note", "newest");
+    const last = await listToolsUncached(t.db, { lang: "us-en", search: "note", sort: "newest", page: 99 });
+    const lastPage = Math.ceil(expected.length / PAGE_SIZE);
+    expect(last.page).toBe(lastPage);
+    expect(last.tools.map((tool) => tool.slug)).toEqual(expected.slice((lastPage - 1) * PAGE_SIZE));
+    const none = await listToolsUncached(t.db, { lang: "us-en", search: "zebra", sort: "newest", page: 3 });
+    expect(none).toEqual({ tools: [], total: 0, page: 1, pageCount: 1 });
+  });
+
+  it("searches within a category filter", async () => {
+    const expected = await expectedOrder("note", "rating", [planning]);
+    expect(expected.length).toBeGreaterThan(0);
+    expect((await allPages({ search: "note", sort: "rating", categoryIds: [planning] })).slugs).toEqual(expected);
+    // The category's own name matches too (score 2).
+    expect((await allPages({ search: "planning", sort: "popular" })).slugs).toEqual(await expectedOrder("planning", "popular"));
+  });
+
+  it("shows catalogue writes in the next search: new ratings, unpublished tools, edited and deleted texts", async () => {
+    const query = { lang: "us-en", search: "note", sort: "rating" as const, page: 1 };
+    const before = await listTools(t.db, query);
+    const last = (await expectedOrder("note", "rating")).at(-1)!;
+    await t.db.updateTable("tools").set({ rating: 5, review_count: 99 }).where("slug", "=", last).execute();
+    await t.db.updateTable("tools").set({ status: "draft" }).where("slug", "=", before.tools[0]!.slug).execute();
+    await t.db.updateTable("tool_translations").set({ description: "Writes notebook pages." }).where("tool_id", "=", t.db.selectFrom("tools").select("id").where("slug", "=", "tool-03")).execute();
+    await t.db.deleteFrom("tool_translations").where("tool_id", "=", t.db.selectFrom("tools").select("id").where("slug", "=", "tool-06")).execute();
+    // Every catalogue writer announces its change (the import does); other processes' writes are noticed within seconds.
+    invalidateCatalogCache();
+    const after = await allPages({ search: "note", sort: "rating" });
+    expect(after.slugs).toEqual(await expectedOrder("note", "rating"));
+    expect(after.total).toBe(before.total - 1);
+    expect(after.slugs).not.toContain(before.tools[0]!.slug);
+    expect(after.slugs).toContain("tool-03");
+    expect(after.slugs).not.toContain("tool-06");
+    expect((await listTools(t.db, query)).tools.map((tool) => tool.slug)).toEqual(after.slugs.slice(0, PAGE_SIZE));
+    expect((await allPages({ search: "useful", sort: "rating" })).slugs).not.toContain("tool-06");
+  });
+});
