@@ -132,6 +132,9 @@ describe.each(testDialects())("search paging on %s", (dialect) => {
     expect(last.tools.map((tool) => tool.slug)).toEqual(expected.slice((lastPage - 1) * PAGE_SIZE));
     const none = await listToolsUncached(t.db, { lang: "us-en", search: "zebra", sort: "newest", page: 3 });
     expect(none).toEqual({ tools: [], total: 0, page: 1, pageCount: 1 });
+    // Blanks only are no search at all: the whole list.
+    const blank = await listToolsUncached(t.db, { lang: "us-en", search: "   ", sort: "newest", page: 1 });
+    expect(blank.total).toBe((await listToolsUncached(t.db, { lang: "us-en", sort: "newest", page: 1 })).total);
   });
 
   it("searches within a category filter", async () => {

@@ -1,5 +1,6 @@
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
+import { searchWords } from "../db/search";
 import { cachedRead } from "./cache";
 import { inListingOrder, inSortOrder, published, TOOL_SORTS, withEnglishName, type ToolSort } from "./order";
 import { rankedSearch } from "./search-ranking";
@@ -139,7 +140,8 @@ export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListP
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / pageSize));
-  if (query.search) {
+  // A term of blanks only is no search: the whole list.
+  if (query.search && searchWords(query.search).length > 0) {
     // Every page of a search slices one shared ranked list: only the page's cards are read.
     const ranked = await rankedSearch(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort });
     const pageCount = pageCountOf(ranked.length);
