@@ -5,6 +5,7 @@ import * as m0003 from "./0003_search_indexes";
 import * as m0004 from "./0004_catalog_images";
 import * as m0005 from "./0005_search_grams";
 import * as m0006 from "./0006_search_per_field";
+import * as m0007 from "./0007_name_order_index";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   "0004_catalog_images": m0004,
   "0005_search_grams": m0005,
   "0006_search_per_field": m0006,
+  "0007_name_order_index": m0007,
 };
