@@ -13,9 +13,10 @@ import { sortPositions, type SortPositions } from "./sort-positions";
  * Both are kept per database handle under a budget of ids and dropped when
  * the catalogue changes.
  */
+/** About 10 MB per database at most. */
 const MAX_CACHED_IDS = 2_000_000;
 const MAX_ENTRIES = 1_000;
-/** Positions stay below 2^32 and scores below MAX_SCORE, so one double holds both exactly. */
+/** Positions stay below 2^32 and scores at most MAX_SCORE, so one double holds both exactly. */
 const POSITION_RANGE = 2 ** 32;
 
 interface Matches {
