@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { data, Link, redirect } from "react-router";
 import { categoryPage, resolveCategoryFilter } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
@@ -52,7 +52,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("categories");
+  const t = useT("categories");
   const to = useLocalizedPath();
   if (!loaderData.found) {
     return (

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { data, Link } from "react-router";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
@@ -40,7 +40,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Home({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   const lang = useLang();
   const to = useLocalizedPath();
   const { featured, latest, statistics } = loaderData;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { data, Form, Link, useNavigation, useSubmit } from "react-router";
 import { z } from "zod";
 import { categoryTree, resolveCategoryFilter } from "~/.server/categories/queries";
@@ -101,7 +101,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function Tools({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation(["tools", "categories"]);
+  const t = useT(["tools", "categories"]);
   const to = useLocalizedPath();
   const navigation = useNavigation();
   const submit = useSubmit();

@@ -1,5 +1,5 @@
 import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useImageFailure } from "~/lib/image-fallback";
@@ -31,7 +31,7 @@ export function AccountSlot() {
   const user = data?.user ?? null;
   const location = useLocation();
   const [dialog, setDialog] = useState<{ returnTo: string; error?: string } | null>(null);
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const navigate = useNavigate();
 
   useEffect(() => {
@@ -103,7 +103,7 @@ export function AccountSlot() {
 type MenuUser = NonNullable<NonNullable<ReturnType<typeof useRouteLoaderData<typeof rootLoader>>>["user"]>;
 
 function UserMenu({ user }: { user: MenuUser }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const to = useLocalizedPath();
   const revalidator = useRevalidator();
   const [open, setOpen] = useState(false);

@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import { useLocalizedPath } from "~/i18n/hooks";
 
@@ -29,7 +29,7 @@ const contains = (category: SidebarCategory, slug: string | undefined) =>
  * toggle's styles are `.sidebar-toggle` in app.css (22 per page).
  */
 export function CategorySidebar({ categories, activeSlug }: { categories: SidebarCategory[]; activeSlug?: string }) {
-  const { t } = useTranslation("categories");
+  const t = useT("categories");
   const to = useLocalizedPath();
   // What the visitor toggled; a category not toggled is open when it holds the active filter.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
@@ -84,7 +84,7 @@ function SubcategoryPanel({
   activeSlug?: string;
   filterHref: (slug: string) => string;
 }) {
-  const { t } = useTranslation("categories");
+  const t = useT("categories");
   const to = useLocalizedPath();
   const shown = category.subcategories.slice(0, SIDEBAR_SUBCATEGORIES);
   const hidden = category.subcategories.length - shown.length;

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT, useI18n } from "~/i18n/translator";
 import { useLocation, useNavigate } from "react-router";
 import { useLang } from "~/i18n/hooks";
 import { addBundles } from "~/i18n/instance";
@@ -33,7 +33,8 @@ function rememberLanguage(lang: Lang) {
  * current language if that fails.
  */
 export function LanguageSwitcher() {
-  const { t, i18n } = useTranslation("common");
+  const t = useT("common");
+  const i18n = useI18n();
   const current = useLang();
   const location = useLocation();
   const navigate = useNavigate();

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
@@ -12,7 +12,7 @@ export const POPULAR_FOOTER_CATEGORIES = [
 ] as const;
 
 export function SiteFooter({ categories, year }: { categories: CategoryLink[]; year: number }) {
-  const { t } = useTranslation(["common", "categories"]);
+  const t = useT(["common", "categories"]);
   const to = useLocalizedPath();
   const heading = "mb-3 text-sm font-semibold text-slate-900";
   const item = "text-sm text-slate-600 hover:text-brand-700";

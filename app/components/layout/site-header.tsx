@@ -1,5 +1,5 @@
 import { useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link, NavLink } from "react-router";
 import { AccountSlot } from "~/components/auth/account-slot";
 import { useLocalizedPath } from "~/i18n/hooks";
@@ -14,7 +14,7 @@ const NAV_ITEMS = [
 
 /** Sticky top bar: logo, search, main links, language switcher, account slot; collapses on mobile. */
 export function SiteHeader() {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   const to = useLocalizedPath();
   const [menuOpen, setMenuOpen] = useState(false);
   const linkClass = ({ isActive }: { isActive: boolean }) =>

@@ -1,12 +1,12 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
 /** Top bar, main landmark and footer around every page. */
 export function SiteShell({ children, footerCategories, year }: { children: ReactNode; footerCategories: CategoryLink[]; year: number }) {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   return (
     <>
       <a

@@ -1,5 +1,5 @@
 import { useEffect, useId, useMemo, useRef, useState, type FormEvent, type KeyboardEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { useNavigate } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import type { AutocompleteIndexFile, AutocompleteResult, rankAutocomplete } from "~/lib/autocomplete";
@@ -67,7 +67,7 @@ function useSuggestions(index: IndexState, term: string, lang: string): Autocomp
  * loads. Without JavaScript it is a plain GET form to the tool list.
  */
 export function SearchCombobox({ id, size = "md", autoFocus }: { id: string; size?: "md" | "lg"; autoFocus?: boolean }) {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   const lang = useLang();
   const to = useLocalizedPath();
   const navigate = useNavigate();

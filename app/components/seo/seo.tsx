@@ -1,5 +1,5 @@
 import { useContext } from "react";
-import { useTranslation } from "react-i18next";
+import { useT, useI18n } from "~/i18n/translator";
 import { UNSAFE_DataRouterStateContext, useLocation, useMatches } from "react-router";
 import { useLang } from "~/i18n/hooks";
 import { LANGUAGES, splitLangPath } from "~/i18n/languages";
@@ -28,7 +28,8 @@ const PATH_TITLE_KEYS: Record<string, string> = {
 };
 
 function usePathTitle(rest: string): string | null {
-  const { t, i18n } = useTranslation(["common", "categories"]);
+  const t = useT(["common", "categories"]);
+  const i18n = useI18n();
   const key = PATH_TITLE_KEYS[rest];
   if (key) return t(key);
   const category = /^\/(?:category|tools)\/([^/]+)$/.exec(rest)?.[1];
@@ -60,7 +61,7 @@ function usePageSeo(): PageSeo | undefined {
  * their loader also get their title and description from here.
  */
 export function Seo({ publicUrl }: { publicUrl: string }) {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   const lang = useLang();
   const location = useLocation();
   const nonce = useNonce();

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { useNavigation } from "react-router";
 import { splitLangPath } from "~/i18n/languages";
 
 /** 'Loading AI tool...' while a client navigation to a tool or case-study page is under way. */
 export function DetailLoadingStatus() {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const navigation = useNavigation();
   const target = navigation.location ? splitLangPath(navigation.location.pathname).rest : "";
   const loading = navigation.state === "loading" && /^\/(tool|case-study)\/[^/]+$/.test(target);

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import { pageWindow } from "~/lib/tool-display";
 
@@ -7,7 +7,7 @@ import { pageWindow } from "~/lib/tool-display";
  * each a full URL of the list with its filters, so every page is shareable.
  */
 export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: number; hrefFor: (page: number) => string }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   if (pageCount <= 1) return null;
   const base = "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
   const idle = `${base} border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700`;

@@ -1,11 +1,11 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import type { ToolCard } from "~/.server/tools/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
 
 /** Compact card: name, rating, two-line description, category and pricing label. */
 export function ToolCardBasic({ tool }: { tool: ToolCard }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const to = useLocalizedPath();
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">

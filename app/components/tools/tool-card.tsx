@@ -1,8 +1,8 @@
 import type { TFunction } from "i18next";
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
+import { translatorFor, useI18n } from "~/i18n/translator";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
 import { useImageFailure } from "~/lib/image-fallback";
 import { perPluralForm } from "~/lib/plural-labels";
@@ -35,17 +35,18 @@ export interface CardText {
 /**
  * Labels per i18next instance and language. Server renders share one instance per language, so the labels
  * (and the plural rules and number formatter, which are slow to build) are made once per language, not
- * once per request; in the browser once per page load.
+ * once per request; in the browser once per page load. Keyed by the instance itself: the `i18n` that
+ * useTranslation returns is a new wrapper per component, which made new labels for every grid.
  */
 const cardTexts = new WeakMap<object, Map<Lang, CardText>>();
 
 export function useCardText(): CardText {
-  const { t, i18n } = useTranslation("tools");
+  const i18n = useI18n();
   const lang = useLang();
   let byLang = cardTexts.get(i18n);
   if (!byLang) cardTexts.set(i18n, (byLang = new Map()));
   let text = byLang.get(lang);
-  if (!text) byLang.set(lang, (text = createCardText(t, lang)));
+  if (!text) byLang.set(lang, (text = createCardText(translatorFor(i18n, "tools") as TFunction<"tools">, lang)));
   return text;
 }
 

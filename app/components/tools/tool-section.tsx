@@ -1,5 +1,5 @@
 import type { ReactNode } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { ToolCard, useCardText, type CardImagePriority } from "./tool-card";
@@ -56,7 +56,7 @@ export function ToolSection({
   columns?: 3 | 4 | 5;
   children?: ReactNode;
 }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   return (
     <section aria-labelledby={id} className="space-y-4">
       <div className="flex flex-wrap items-end justify-between gap-2">

@@ -1,0 +1,58 @@
+import type { i18n as I18n, TFunction } from "i18next";
+import { useContext } from "react";
+import { I18nContext } from "react-i18next";
+import type { Namespace } from "./languages";
+
+/**
+ * `t` for the page's i18next instance, for the chrome and lists every page renders (header, footer,
+ * cards, search box, SEO tags). Unlike `useTranslation` it takes no hooks of its own (react-i18next
+ * runs five per call and builds a fixed `t` and an instance wrapper each time), and a key asked without
+ * options is resolved once per instance: server renders share one instance per language
+ * (render-instance.ts), so the footer's and header's labels are looked up once per language, not on
+ * every request.
+ *
+ * Instances are made for one language and never switch (a language change makes a new one), so there is
+ * nothing to re-render on; keys with options (counts, interpolation) go to i18next every time, and a key
+ * that does not exist yet (a route bundle added later) is not remembered.
+ */
+export function useT(ns: Namespace | readonly Namespace[] = "common"): TFunction {
+  const { i18n } = useContext(I18nContext);
+  return translatorFor(i18n, ns);
+}
+
+const translators = new WeakMap<I18n, Map<string, TFunction>>();
+
+export function translatorFor(i18n: I18n, ns: Namespace | readonly Namespace[]): TFunction {
+  const key = typeof ns === "string" ? ns : ns.join(",");
+  let byNs = translators.get(i18n);
+  if (!byNs) translators.set(i18n, (byNs = new Map()));
+  let t = byNs.get(key);
+  if (!t) byNs.set(key, (t = createTranslator(i18n, ns)));
+  return t;
+}
+
+type FixedTFactory = (lng: string, ns: string, keyPrefix: undefined, options: { scopeNs: string[] }) => (...args: unknown[]) => string;
+
+function createTranslator(i18n: I18n, ns: Namespace | readonly Namespace[]): TFunction {
+  const namespaces = typeof ns === "string" ? [ns] : [...ns];
+  // What useTranslation builds: the first namespace is the default, the others are reached by prefix.
+  // (i18next's typings lack the fourth argument.)
+  const getFixedT = i18n.getFixedT.bind(i18n) as unknown as FixedTFactory;
+  const fixed = getFixedT(i18n.language, namespaces[0]!, undefined, { scopeNs: namespaces });
+  const plain = new Map<string, string>();
+  const t = (key: unknown, ...rest: unknown[]) => {
+    if (rest.length > 0 || typeof key !== "string") return fixed(key, ...rest);
+    let text = plain.get(key);
+    if (text === undefined) {
+      text = fixed(key);
+      if (i18n.exists(key, { ns: namespaces })) plain.set(key, text);
+    }
+    return text;
+  };
+  return t as unknown as TFunction;
+}
+
+/** The page's i18next instance (for `exists`, loading bundles), without useTranslation's per-call work. */
+export function useI18n(): I18n {
+  return useContext(I18nContext).i18n;
+}
