@@ -27,6 +27,7 @@ import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
 import { htmlLang, splitLangPath, type Namespace } from "./i18n/languages";
 import { i18nForRender } from "./i18n/render-instance";
+import { AppLinkNavigation } from "./lib/app-link";
 import { AppStylesheet } from "./lib/app-stylesheet";
 import { useNonce } from "./lib/nonce";
 
@@ -127,10 +128,12 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>
-          <DetailLoadingStatus />
-          <SiteShell footerCategories={data?.footerCategories ?? []} year={data?.year ?? new Date().getUTCFullYear()}>
-            {children}
-          </SiteShell>
+          <AppLinkNavigation>
+            <DetailLoadingStatus />
+            <SiteShell footerCategories={data?.footerCategories ?? []} year={data?.year ?? new Date().getUTCFullYear()}>
+              {children}
+            </SiteShell>
+          </AppLinkNavigation>
         </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/translator";
-import { data, Link, redirect } from "react-router";
+import { data, redirect } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import { categoryPage, resolveCategoryFilter } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
@@ -60,9 +61,9 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
         <p className="text-5xl font-bold text-brand-600">404</p>
         <h1 className="mt-4 text-2xl font-semibold">{t("page.notFoundTitle")}</h1>
         <p className="mt-2 text-slate-600">{t("page.notFoundText")}</p>
-        <Link to={to("/tools")} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+        <AppLink to={to("/tools")} className="mt-6 inline-block rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
           {t("page.browseAll")}
-        </Link>
+        </AppLink>
       </section>
     );
   }
@@ -77,9 +78,9 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
           {category.description ? <p className="mt-2 max-w-3xl text-slate-600">{category.description}</p> : null}
           <p className="mt-2 text-sm font-medium text-brand-700">{t("page.toolCount", { count: category.toolCount })}</p>
         </div>
-        <Link to={filterHref(category.slug)} className="self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 sm:self-center">
+        <AppLink to={filterHref(category.slug)} className="self-start rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 sm:self-center">
           {t("page.viewAll")}
-        </Link>
+        </AppLink>
       </header>
 
       {category.subcategories.length ? (
@@ -88,14 +89,14 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid grid-cols-2 gap-3 sm:grid-cols-3 lg:grid-cols-4">
             {category.subcategories.map((sub) => (
               <li key={sub.slug}>
-                <Link
+                <AppLink
                   to={filterHref(sub.slug)}
                   data-testid="subcategory-tile"
                   className="flex h-full flex-col rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600 hover:shadow-sm"
                 >
                   <span className="font-medium text-slate-900">{sub.name}</span>
                   <span className="mt-1 text-sm text-slate-500">{t("page.toolCount", { count: sub.toolCount })}</span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>
@@ -112,10 +113,10 @@ export default function CategoryRoute({ loaderData }: Route.ComponentProps) {
           <ul className="mt-4 grid grid-cols-1 gap-3 sm:grid-cols-2 lg:grid-cols-3">
             {others.map((other) => (
               <li key={other.slug}>
-                <Link to={to(`/category/${other.slug}`)} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600">
+                <AppLink to={to(`/category/${other.slug}`)} className="flex items-center gap-3 rounded-xl border border-slate-200 bg-white p-4 hover:border-brand-600">
                   <CategoryIcon label={other.name} iconName={other.iconName} color={other.color} />
                   <span className="font-medium">{other.name}</span>
-                </Link>
+                </AppLink>
               </li>
             ))}
           </ul>

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/translator";
-import { data, Link } from "react-router";
+import { data } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
@@ -61,23 +62,23 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           <SearchCombobox id="hero-search" size="lg" />
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
-          <Link to={to("/tools")} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
+          <AppLink to={to("/tools")} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">
             {t("home.browseAll")}
-          </Link>
-          <Link to={to("/categories")} className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium hover:bg-slate-50">
+          </AppLink>
+          <AppLink to={to("/categories")} className="rounded-lg border border-slate-300 bg-white px-5 py-2.5 font-medium hover:bg-slate-50">
             {t("home.browseCategories")}
-          </Link>
+          </AppLink>
         </div>
         <p className="mt-6 text-sm text-slate-600" id="popular-searches">{t("home.popularSearches")}</p>
         <ul className="mt-2 flex flex-wrap justify-center gap-2" aria-labelledby="popular-searches">
           {CHIPS.map((chip) => (
             <li key={chip.key}>
-              <Link
+              <AppLink
                 to={`${to("/tools")}?search=${encodeURIComponent(chip.term)}`}
                 className="rounded-full border border-slate-300 bg-white px-3 py-1 text-sm hover:border-brand-600 hover:text-brand-700"
               >
                 {t(chip.key)}
-              </Link>
+              </AppLink>
             </li>
           ))}
         </ul>

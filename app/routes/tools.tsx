@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/translator";
-import { data, Form, Link, useNavigation, useSubmit } from "react-router";
+import { data, Form, useNavigation, useSubmit } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import { z } from "zod";
 import { categoryTree, resolveCategoryFilter } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
@@ -182,9 +183,9 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
             {t("list.apply")}
           </button>
           {query.search || query.category || query.sort !== "popular" ? (
-            <Link to={to("/tools")} className="px-2 py-2 text-sm text-slate-600 hover:text-brand-700">
+            <AppLink to={to("/tools")} className="px-2 py-2 text-sm text-slate-600 hover:text-brand-700">
               {t("list.clear")}
-            </Link>
+            </AppLink>
           ) : null}
         </Form>
 
@@ -211,9 +212,9 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
                   <p className="mt-2 text-slate-600">{t("list.emptyHint")}</p>
                 </>
               )}
-              <Link to={to("/tools")} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
+              <AppLink to={to("/tools")} className="mt-4 inline-block text-sm font-medium text-brand-700 hover:underline">
                 {t("categories:page.browseAll")}
-              </Link>
+              </AppLink>
             </div>
           ) : (
             <div className="space-y-8">

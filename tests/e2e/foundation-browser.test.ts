@@ -33,6 +33,34 @@ describe("site shell in Chromium", () => {
     expect(consoleErrors.filter((e) => /Content Security Policy|hydrat|React error/i.test(e))).toEqual([]);
   });
 
+  it("follows tool card and footer links inside the app, leaving modified clicks to the browser", async () => {
+    await gotoHydrated(page, `${server.url}/us-en`);
+    // A marker on window survives in-app navigation only, not a document load.
+    await page.evaluate(() => Object.assign(window, { inAppMarker: true }));
+    const card = page.locator('[data-testid="tool-card"]').first();
+    const href = (await card.getAttribute("href"))!;
+    expect(href).toMatch(/^\/us-en\/tool\/[\w-]+$/);
+    expect(await card.getAttribute("data-discover")).toBe("true");
+    // A click with a modifier key (new tab or window) is left to the browser: the app does not prevent it.
+    const takenOver = await card.evaluate((a) => {
+      let prevented: boolean | undefined;
+      // Window listeners run after React's, which sit on the document; this one also stops the new tab.
+      window.addEventListener("click", (e) => ((prevented = e.defaultPrevented), e.preventDefault()), { once: true });
+      a.dispatchEvent(new MouseEvent("click", { bubbles: true, cancelable: true, ctrlKey: true, button: 0 }));
+      return prevented;
+    });
+    expect(takenOver).toBe(false);
+    await card.click();
+    await page.waitForURL((url) => url.pathname === href);
+    await page.locator("h1").waitFor();
+    expect(await page.evaluate(() => (window as unknown as { inAppMarker?: boolean }).inAppMarker)).toBe(true);
+    await page.locator('footer a[href="/us-en/about"]').click();
+    await page.waitForURL((url) => url.pathname === "/us-en/about");
+    expect(await page.evaluate(() => (window as unknown as { inAppMarker?: boolean }).inAppMarker)).toBe(true);
+    await page.goBack();
+    await page.waitForURL((url) => url.pathname === href);
+  });
+
   it("searches only for a non-blank term and clears the box", async () => {
     await gotoHydrated(page, `${server.url}/us-en/about`);
     const box = page.locator("header #header-search");

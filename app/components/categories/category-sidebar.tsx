@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useT } from "~/i18n/translator";
-import { Link } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import { useLocalizedPath } from "~/i18n/hooks";
 
 export const SIDEBAR_SUBCATEGORIES = 8;
@@ -63,12 +63,12 @@ export function CategorySidebar({ categories, activeSlug }: { categories: Sideba
           );
         })}
       </ul>
-      <Link
+      <AppLink
         to={to("/tools")}
         className="mt-4 block rounded-lg bg-brand-600 px-4 py-2 text-center text-sm font-medium text-white hover:bg-brand-700"
       >
         {t("sidebar.viewAll")}
-      </Link>
+      </AppLink>
     </nav>
   );
 }
@@ -91,27 +91,27 @@ function SubcategoryPanel({
   return (
     <ul id={id} className="mb-2 ml-3 mt-1 space-y-0.5 border-l border-slate-200 pl-3">
       <li>
-        <Link to={filterHref(category.slug)} className="block py-0.5 text-slate-600 hover:text-brand-700">
+        <AppLink to={filterHref(category.slug)} className="block py-0.5 text-slate-600 hover:text-brand-700">
           {t("sidebar.allInCategory")}
-        </Link>
+        </AppLink>
       </li>
       {shown.map((sub) => (
         <li key={sub.slug}>
-          <Link
+          <AppLink
             to={filterHref(sub.slug)}
             aria-current={sub.slug === activeSlug ? "page" : undefined}
             className={`flex justify-between gap-2 py-0.5 hover:text-brand-700 ${sub.slug === activeSlug ? "font-medium text-brand-700" : "text-slate-600"}`}
           >
             <span>{sub.name}</span>
             <span className="text-xs text-slate-400">{sub.toolCount}</span>
-          </Link>
+          </AppLink>
         </li>
       ))}
       {hidden > 0 ? (
         <li>
-          <Link to={to(`/category/${category.slug}`)} className="block py-0.5 font-medium text-brand-700 hover:underline">
+          <AppLink to={to(`/category/${category.slug}`)} className="block py-0.5 font-medium text-brand-700 hover:underline">
             {t("sidebar.more", { count: hidden })}
-          </Link>
+          </AppLink>
         </li>
       ) : null}
     </ul>

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/translator";
-import { Link } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
 
@@ -28,11 +28,11 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
           <ul className="space-y-2">
             {categories.map((category) => (
               <li key={category.slug}>
-                <Link className={item} to={to(`/category/${category.slug}`)}>{category.name}</Link>
+                <AppLink className={item} to={to(`/category/${category.slug}`)}>{category.name}</AppLink>
               </li>
             ))}
             <li>
-              <Link className={item} to={to("/tools")}>{t("footer.allTools")}</Link>
+              <AppLink className={item} to={to("/tools")}>{t("footer.allTools")}</AppLink>
             </li>
           </ul>
         </nav>
@@ -41,7 +41,7 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
           <ul className="space-y-2">
             {POPULAR_FOOTER_CATEGORIES.map((slug) => (
               <li key={slug}>
-                <Link className={item} to={to(`/tools/${slug}`)}>{t(`categories:names.${slug}`)}</Link>
+                <AppLink className={item} to={to(`/tools/${slug}`)}>{t(`categories:names.${slug}`)}</AppLink>
               </li>
             ))}
           </ul>
@@ -49,12 +49,12 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
         <nav aria-labelledby="footer-legal">
           <h2 id="footer-legal" className={heading}>{t("footer.company")}</h2>
           <ul className="space-y-2">
-            <li><Link className={item} to={to("/about")}>{t("footer.about")}</Link></li>
-            <li><Link className={item} to={to("/case-studies")}>{t("footer.caseStudies")}</Link></li>
-            <li><Link className={item} to={to("/contact")}>{t("footer.contact")}</Link></li>
-            <li><Link className={item} to={to("/careers")}>{t("footer.careers")}</Link></li>
-            <li><Link className={item} to={to("/privacy-policy")}>{t("footer.privacy")}</Link></li>
-            <li><Link className={item} to={to("/terms-of-service")}>{t("footer.terms")}</Link></li>
+            <li><AppLink className={item} to={to("/about")}>{t("footer.about")}</AppLink></li>
+            <li><AppLink className={item} to={to("/case-studies")}>{t("footer.caseStudies")}</AppLink></li>
+            <li><AppLink className={item} to={to("/contact")}>{t("footer.contact")}</AppLink></li>
+            <li><AppLink className={item} to={to("/careers")}>{t("footer.careers")}</AppLink></li>
+            <li><AppLink className={item} to={to("/privacy-policy")}>{t("footer.privacy")}</AppLink></li>
+            <li><AppLink className={item} to={to("/terms-of-service")}>{t("footer.terms")}</AppLink></li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-sitemaps">

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/translator";
-import { Link } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import { pageWindow } from "~/lib/tool-display";
 
 /**
@@ -17,7 +17,7 @@ export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: n
       <ul className="flex flex-wrap items-center justify-center gap-2">
         <li>
           {page > 1 ? (
-            <Link to={hrefFor(page - 1)} rel="prev" className={idle}>← {t("pager.previous")}</Link>
+            <AppLink to={hrefFor(page - 1)} rel="prev" className={idle}>← {t("pager.previous")}</AppLink>
           ) : (
             <span className={disabled} aria-disabled="true">← {t("pager.previous")}</span>
           )}
@@ -27,13 +27,13 @@ export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: n
             {n === page ? (
               <span aria-current="page" className={`${base} border-brand-600 bg-brand-600 text-white`}>{n}</span>
             ) : (
-              <Link to={hrefFor(n)} className={idle} aria-label={t("pager.page", { page: n })}>{n}</Link>
+              <AppLink to={hrefFor(n)} className={idle} aria-label={t("pager.page", { page: n })}>{n}</AppLink>
             )}
           </li>
         ))}
         <li>
           {page < pageCount ? (
-            <Link to={hrefFor(page + 1)} rel="next" className={idle}>{t("pager.next")} →</Link>
+            <AppLink to={hrefFor(page + 1)} rel="next" className={idle}>{t("pager.next")} →</AppLink>
           ) : (
             <span className={disabled} aria-disabled="true">{t("pager.next")} →</span>
           )}

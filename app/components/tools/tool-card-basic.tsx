@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/translator";
-import { Link } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import type { ToolCard } from "~/.server/tools/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
 
@@ -9,7 +9,7 @@ export function ToolCardBasic({ tool }: { tool: ToolCard }) {
   const to = useLocalizedPath();
   return (
     <li className="rounded-xl border border-slate-200 bg-white p-4 shadow-sm transition hover:shadow-md">
-      <Link to={to(`/tool/${tool.slug}`)} className="block">
+      <AppLink to={to(`/tool/${tool.slug}`)} className="block">
         <h3 className="font-semibold text-slate-900" lang={tool.contentLanguage === "us-en" ? "en" : tool.contentLanguage}>
           {tool.name}
         </h3>
@@ -21,7 +21,7 @@ export function ToolCardBasic({ tool }: { tool: ToolCard }) {
           <span>{tool.category?.name}</span>
           <span>{t(`pricing.${tool.pricing}`, { defaultValue: t("pricing.contact") })}</span>
         </p>
-      </Link>
+      </AppLink>
     </li>
   );
 }

@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { Link } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
 import { translatorFor, useI18n } from "~/i18n/translator";
@@ -127,7 +127,7 @@ export function ToolCard({
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
   return (
     <li className="tool-card">
-      <Link to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
+      <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
         <div className="relative bg-slate-100">
           <CardImage tool={tool} priority={imagePriority} />
           <span className="tool-card-hearts" aria-label={text.hearts(hearts)}>
@@ -151,7 +151,7 @@ export function ToolCard({
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
           </p>
         </div>
-      </Link>
+      </AppLink>
     </li>
   );
 }

@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/translator";
-import { Link } from "react-router";
+import { AppLink } from "~/lib/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { ToolCard, useCardText, type CardImagePriority } from "./tool-card";
 
@@ -65,9 +65,9 @@ export function ToolSection({
           {description ? <p className="mt-1 text-slate-600">{description}</p> : null}
         </div>
         {viewMoreHref ? (
-          <Link to={viewMoreHref} className="text-sm font-medium text-brand-700 hover:underline">
+          <AppLink to={viewMoreHref} className="text-sm font-medium text-brand-700 hover:underline">
             {viewMoreLabel ?? t("section.viewMore")} →
-          </Link>
+          </AppLink>
         ) : null}
       </div>
       {children}

@@ -1,0 +1,53 @@
+import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
+import { useNavigate } from "react-router";
+
+type LinkClick = (event: MouseEvent<HTMLAnchorElement>) => void;
+
+const LinkClickContext = createContext<LinkClick | undefined>(undefined);
+
+/**
+ * Makes every AppLink below it navigate inside the app: one router hook for the page instead of the
+ * dozen hooks React Router's <Link> runs for each link (a page has 50-65 links, most of them cards and
+ * footer entries, and they were a visible share of rendering it on the server).
+ */
+export function AppLinkNavigation({ children }: { children: ReactNode }) {
+  const navigate = useNavigate();
+  const onClick = useCallback<LinkClick>(
+    (event) => {
+      // What <Link> leaves to the browser: other buttons, modifier keys (new tab/window), other targets.
+      if (event.defaultPrevented || event.button !== 0 || event.metaKey || event.altKey || event.ctrlKey || event.shiftKey) return;
+      const anchor = event.currentTarget;
+      const target = anchor.getAttribute("target");
+      const href = anchor.getAttribute("href");
+      if ((target && target !== "_self") || !href) return;
+      event.preventDefault();
+      const { pathname, search, hash } = window.location;
+      // Like <Link>: a link to the page already shown replaces its history entry instead of adding one.
+      void navigate(href, { replace: href === pathname + search + hash });
+    },
+    [navigate],
+  );
+  return <LinkClickContext.Provider value={onClick}>{children}</LinkClickContext.Provider>;
+}
+
+export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href"> & {
+  /** An absolute path inside the app (`/de/tool/chatgpt`). */
+  to: string;
+};
+
+/**
+ * A link inside the app with the markup of `<Link to>` (the href, and `data-discover` so React Router
+ * describes the target route to the browser before it is followed) and in-app navigation on click,
+ * through AppLinkNavigation. Without JavaScript, or outside that provider, it is a plain link.
+ */
+export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
+  const navigate = useContext(LinkClickContext);
+  const handleClick: LinkClick | undefined =
+    onClick && navigate
+      ? (event) => {
+          onClick(event);
+          if (!event.defaultPrevented) navigate(event);
+        }
+      : (onClick ?? navigate);
+  return <a {...rest} href={to} onClick={handleClick} data-discover="true" />;
+}
