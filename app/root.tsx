@@ -1,5 +1,5 @@
 import { lazy, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
-import { I18nextProvider, useTranslation } from "react-i18next";
+import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Links,
@@ -26,7 +26,8 @@ import { SiteShell } from "./components/layout/site-shell";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
 import { htmlLang, splitLangPath, type Namespace } from "./i18n/languages";
-import { i18nForRender } from "./i18n/render-instance";
+import { i18nForRender, serializeBundles } from "./i18n/render-instance";
+import { useT } from "./i18n/translator";
 import { AppLinkNavigation } from "./lib/app-link";
 import { AppStylesheet } from "./lib/app-stylesheet";
 import { useNonce } from "./lib/nonce";
@@ -44,7 +45,7 @@ const NotFoundScreen = lazyScreen(() => import("./components/not-found-screen").
 const ErrorScreen = lazyScreen(() => import("./components/error-screen").then((m) => m.ErrorScreen));
 
 function ScreenUnavailable() {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   return (
     <section role="alert" className="mx-auto max-w-2xl py-16">
       <h1 className="text-2xl font-semibold">{t("error.title")}</h1>
@@ -69,7 +70,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   ]);
   return {
     lang,
-    bundles,
+    bundlesJson: serializeBundles(lang, bundles),
     footerCategories,
     year: new Date().getUTCFullYear(),
     publicUrl: getConfig().publicUrl,
@@ -93,8 +94,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const lang = data?.lang ?? splitLangPath(location.pathname).lang;
-  const bundles = data?.bundles;
-  const i18n = useMemo(() => i18nForRender(lang, bundles ?? {}), [lang, bundles]);
+  const bundlesJson = data?.bundlesJson;
+  const i18n = useMemo(() => i18nForRender(lang, bundlesJson ?? "{}"), [lang, bundlesJson]);
   const stylesheets = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   useEffect(() => {
     // Lets tests (and CSS) know the page is interactive, error screens included.

@@ -1,9 +1,9 @@
 import { useEffect } from "react";
-import { useTranslation } from "react-i18next";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { addBundles, type Bundles } from "./instance";
 import { localizedPath, splitLangPath, type Lang } from "./languages";
+import { useI18n } from "./translator";
 
 /** The page language: from the root loader, else from the URL (error screens). */
 export function useLang(): Lang {
@@ -23,7 +23,7 @@ export function useLocalizedPath(): (path?: string) => string {
  * before its first render, so server and client render the same text.
  */
 export function useRouteBundles(bundles: Bundles | undefined): void {
-  const { i18n } = useTranslation();
+  const i18n = useI18n();
   const lang = useLang();
   if (bundles) addBundles(i18n, lang, bundles);
   useEffect(() => {

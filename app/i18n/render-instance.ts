@@ -2,37 +2,56 @@ import type { i18n } from "i18next";
 import { createI18n, type Bundles } from "./instance";
 import type { Lang } from "./languages";
 
-const SERVER_INSTANCES_MAX = 64;
-const serverInstances = new Map<string, i18n>();
+const SERVER_CACHE_MAX = 64;
 const bundleIds = new WeakMap<object, number>();
 let nextBundleId = 0;
 
+/** A bounded map: the oldest entry goes when it is full (development reads new bundle objects per request). */
+function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
+  let value = cache.get(key);
+  if (value === undefined) {
+    if (cache.size >= SERVER_CACHE_MAX) cache.delete(cache.keys().next().value!);
+    cache.set(key, (value = make()));
+  }
+  return value;
+}
+
+const serializedBundles = new Map<string, string>();
+
 /**
- * The i18next instance the root layout renders with. The browser makes its
- * own (once per page load). Server renders share one per language and bundle
- * set instead, because creating and initialising i18next on every request was
- * a measurable share of each render; the server reads each bundle file once,
- * so the same objects identify the same set.
- *
- * What is shared is a view with no own properties over the instance:
- * react-i18next copies every own property of the instance it is given (i18next
- * binds each of its methods onto the instance) on every `useTranslation` call
- * while rendering on the server, which was the largest single cost of a page.
+ * The root loader's bundles as JSON text, made once per language and bundle set (the server reads each
+ * bundle file once, so the same objects identify the same set). React Router encodes loader data on
+ * every request by walking it value by value; one string of text costs it almost nothing, and the
+ * browser reads it back with one JSON.parse.
  */
-export function i18nForRender(lang: Lang, bundles: Bundles): i18n {
-  if (typeof document !== "undefined") return createI18n(lang, bundles);
+export function serializeBundles(lang: Lang, bundles: Bundles): string {
   const ids = Object.entries(bundles).map(([ns, strings]) => {
     if (!strings) return ns;
     let id = bundleIds.get(strings);
     if (id === undefined) bundleIds.set(strings, (id = nextBundleId++));
     return `${ns}=${id}`;
   });
-  const key = `${lang}:${ids.join(",")}`;
-  let view = serverInstances.get(key);
-  if (!view) {
-    if (serverInstances.size >= SERVER_INSTANCES_MAX) serverInstances.delete(serverInstances.keys().next().value!);
-    view = Object.create(createI18n(lang, bundles)) as i18n;
-    serverInstances.set(key, view);
-  }
+  return remember(serializedBundles, `${lang}:${ids.join(",")}`, () => JSON.stringify(bundles));
+}
+
+const serverInstances = new Map<string, Map<Lang, i18n>>();
+
+/**
+ * The i18next instance the root layout renders with, from the bundles' JSON text (serializeBundles).
+ * The browser makes its own (once per page load and language). Server renders share one per language
+ * and bundle set instead, because creating and initialising i18next on every request was a measurable
+ * share of each render; the loader hands over the same string each time, so looking it up is cheap.
+ *
+ * What is shared is a view with no own properties over the instance:
+ * react-i18next copies every own property of the instance it is given (i18next
+ * binds each of its methods onto the instance) on every `useTranslation` call
+ * while rendering on the server, which was the largest single cost of a page.
+ */
+export function i18nForRender(lang: Lang, bundlesJson: string): i18n {
+  if (typeof document !== "undefined") return createI18n(lang, JSON.parse(bundlesJson) as Bundles);
+  // Keyed by the text itself (the same string every time, so hashed once), then by language.
+  const byLang = remember(serverInstances, bundlesJson, () => new Map<Lang, i18n>());
+  let view = byLang.get(lang);
+  if (!view) byLang.set(lang, (view = Object.create(createI18n(lang, JSON.parse(bundlesJson) as Bundles)) as i18n));
   return view;
 }
