@@ -59,7 +59,8 @@ export function pageCache() {
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
     const collect = (chunk: unknown, encoding?: unknown) => {
       if (typeof chunk === "string") chunks.push(Buffer.from(chunk, typeof encoding === "string" ? (encoding as BufferEncoding) : "utf8"));
-      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk));
+      // A view, not a copy: written bytes are never changed afterwards (the response holds them too).
+      else if (chunk instanceof Uint8Array) chunks.push(Buffer.from(chunk.buffer, chunk.byteOffset, chunk.byteLength));
     };
     res.write = ((chunk: unknown, ...rest: unknown[]) => {
       collect(chunk, rest[0]);
@@ -74,7 +75,8 @@ export function pageCache() {
         store.set(key, {
           expires: Date.now() + TTL_MS,
           headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
-          parts: splitAtNonce(Buffer.concat(chunks), nonce),
+          // Pages arrive as one body (entry.server), so there is usually nothing to join.
+          parts: splitAtNonce(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), nonce),
         });
       }
       return end(chunk, ...rest);

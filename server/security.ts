@@ -8,30 +8,13 @@ import { getConfig } from "../app/.server/config";
  * 'unsafe-inline'/'unsafe-eval' for Vite's HMR client only.
  */
 export function securityHeaders({ development }: { development: boolean }) {
+  // The policy around the nonce is the same on every request: built once, on the first.
+  let policy: ((nonce: string) => string) | undefined;
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
-    // The WeChat QR is WeChat's own page in an iframe (WECHAT_OPEN_BASE, open.weixin.qq.com by default).
-    const wechatQrOrigin = new URL(getConfig().WECHAT_OPEN_BASE).origin;
     res.locals.cspNonce = nonce;
-    const scriptSrc = development
-      ? "script-src 'self' 'unsafe-inline' 'unsafe-eval'"
-      : `script-src 'self' 'nonce-${nonce}' 'strict-dynamic'`;
-    res.setHeader(
-      "Content-Security-Policy",
-      [
-        "default-src 'self'",
-        scriptSrc,
-        "style-src 'self' 'unsafe-inline'",
-        "img-src 'self' data: blob: https:",
-        "font-src 'self' data:",
-        `connect-src 'self'${development ? " ws: wss:" : ""}`,
-        `frame-src 'self' ${wechatQrOrigin}`,
-        "frame-ancestors 'none'",
-        "base-uri 'self'",
-        "form-action 'self' https:",
-        "object-src 'none'",
-      ].join("; "),
-    );
+    policy ??= contentSecurityPolicy(development);
+    res.setHeader("Content-Security-Policy", policy(nonce));
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -42,4 +25,29 @@ export function securityHeaders({ development }: { development: boolean }) {
     );
     next();
   };
+}
+
+function contentSecurityPolicy(development: boolean): (nonce: string) => string {
+  // The WeChat QR is WeChat's own page in an iframe (WECHAT_OPEN_BASE, open.weixin.qq.com by default).
+  const wechatQrOrigin = new URL(getConfig().WECHAT_OPEN_BASE).origin;
+  const directives = (scriptSrc: string) =>
+    [
+      "default-src 'self'",
+      scriptSrc,
+      "style-src 'self' 'unsafe-inline'",
+      "img-src 'self' data: blob: https:",
+      "font-src 'self' data:",
+      `connect-src 'self'${development ? " ws: wss:" : ""}`,
+      `frame-src 'self' ${wechatQrOrigin}`,
+      "frame-ancestors 'none'",
+      "base-uri 'self'",
+      "form-action 'self' https:",
+      "object-src 'none'",
+    ].join("; ");
+  if (development) {
+    const fixed = directives("script-src 'self' 'unsafe-inline' 'unsafe-eval'");
+    return () => fixed;
+  }
+  const [before, after] = directives("script-src 'self' 'nonce-{nonce}' 'strict-dynamic'").split("{nonce}") as [string, string];
+  return (nonce) => before + nonce + after;
 }
