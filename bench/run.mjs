@@ -2,8 +2,8 @@
 // Browse-and-search benchmarks against the production build and a large catalogue.
 //
 //   npm run build
-//   npm run catalog:synth -- --tools 100000 --database file:/tmp/bench/catalogue.db
-//   node bench/run.mjs --database file:/tmp/bench/catalogue.db [--port 4151] [--duration 10] [--connections 50]
+//   npm run catalog:synth -- --tools 100000 --database file:data/bench-catalogue.db
+//   node bench/run.mjs --database file:data/bench-catalogue.db [--port 4151] [--duration 10] [--connections 50]
 //
 // For each page (home, list, list with search, category, autocomplete) it measures, with autocannon
 // at 50 connections, the same server answering (a) the same URL again (in-process cache hits),

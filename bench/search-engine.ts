@@ -1,5 +1,5 @@
 // In-process timings of the search engine on a large catalogue, without HTTP:
-//   npx tsx bench/search-engine.ts /tmp/bench/catalogue.db
+//   npx tsx bench/search-engine.ts data/bench-catalogue.db
 // Prints the autocomplete index build time and memory, per-query autocomplete times (p50/p95 of
 // 50 runs, including 1-2 character Chinese, Japanese and Korean queries), uncached list queries and the
 // cases `bench/run.mjs` times over HTTP ("list search (uncached)"): each of its 30 words once at page
