@@ -87,6 +87,22 @@ function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
 }
 
 /**
+ * Per-database state that lives for one catalogue generation: the first use after a change (made here or
+ * noticed from another writer) gets a fresh value from `make`. For derived structures that are not single
+ * cached reads (search rankings, sort positions).
+ */
+export function perCatalogGeneration<T>(make: () => T): (db: DB) => T {
+  const held = new WeakMap<DB, { generation: number; value: T }>();
+  return (db) => {
+    checkCatalogFreshness(db);
+    const generation = catalogGeneration();
+    let entry = held.get(db);
+    if (!entry || entry.generation !== generation) held.set(db, (entry = { generation, value: make() }));
+    return entry.value;
+  };
+}
+
+/**
  * Notices writes made elsewhere (another process, or code that did not call
  * `invalidateCatalogCache`) at most every few seconds. Not awaited by reads:
  * the check never adds latency, and a change shows up on the next request.

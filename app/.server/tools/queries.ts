@@ -149,15 +149,16 @@ export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<T
     const ids = [...ranked.subarray((page - 1) * pageSize, page * pageSize)];
     return { tools: await cardsByIds(db, query.lang, ids), total: ranked.length, page, pageCount };
   }
-  let base = published(db);
+  let filtered = published(db);
   if (query.categoryIds) {
     const ids = query.categoryIds.length ? query.categoryIds : [-1];
-    base = base.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
+    filtered = filtered.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
   }
-  if (query.sort === "name") base = withEnglishName(base);
-  const count = async () => Number((await base.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
+  // The count is shared by every sort of the filter, so it is taken without the name sort's join.
+  const count = async () => Number((await filtered.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
+  const ordered = query.sort === "name" ? withEnglishName(filtered) : filtered;
   const pageQuery = (page: number) =>
-    inSortOrder(base.select(CARD_COLUMNS), query.sort)
+    inSortOrder(ordered.select(CARD_COLUMNS), query.sort)
       .limit(pageSize)
       .offset((page - 1) * pageSize)
       .execute();

@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
 import { MAX_SCORE, searchWords, toolMatches, type ToolMatch } from "../db/search";
-import { catalogGeneration, checkCatalogFreshness } from "./cache";
+import { perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
 import { sortPositions, type SortPositions } from "./sort-positions";
 
@@ -30,28 +30,17 @@ interface Entry {
 }
 
 interface State {
-  generation: number;
   entries: Map<string, Entry>;
   size: number;
 }
 
-const states = new WeakMap<DB, State>();
+/** Per database handle, emptied by every catalogue change. */
+const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }));
 
 export interface SearchQuery {
   search: string;
   categoryIds?: number[];
   sort: ToolSort;
-}
-
-function stateOf(db: DB): State {
-  checkCatalogFreshness(db);
-  const generation = catalogGeneration();
-  let state = states.get(db);
-  if (!state || state.generation !== generation) {
-    state = { generation, entries: new Map(), size: 0 };
-    states.set(db, state);
-  }
-  return state;
 }
 
 /** The cached value for `key`, computed once (concurrent callers share it); least recently used go first. */

@@ -1,5 +1,5 @@
 import type { DB } from "../db";
-import { catalogGeneration, checkCatalogFreshness } from "./cache";
+import { perCatalogGeneration } from "./cache";
 import { inSortOrder, published, TOOL_SORTS, withEnglishName, type ToolSort } from "./order";
 
 /**
@@ -18,12 +18,11 @@ export interface SortPositions {
 }
 
 interface Holder {
-  generation: number;
   sorts: Map<ToolSort, Promise<SortPositions>>;
 }
 
 /** Per database handle; a catalogue change (a new generation) replaces the holder. */
-const holders = new WeakMap<DB, Holder>();
+const holderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
 
 async function build(db: DB, sort: ToolSort): Promise<SortPositions> {
   const base = published(db).select("t.id");
@@ -53,7 +52,7 @@ function start(db: DB, holder: Holder, sort: ToolSort): Promise<SortPositions> {
 function warmOthers(db: DB, holder: Holder): void {
   setImmediate(() => {
     const next = TOOL_SORTS.find((sort) => !holder.sorts.has(sort));
-    if (!next || holders.get(db) !== holder) return;
+    if (!next || holderOf(db) !== holder) return;
     start(db, holder, next).then(
       () => warmOthers(db, holder),
       () => undefined,
@@ -63,18 +62,11 @@ function warmOthers(db: DB, holder: Holder): void {
 
 /** Positions for `sort` in the current catalogue generation (built on first use after a change). */
 export function sortPositions(db: DB, sort: ToolSort): Promise<SortPositions> {
-  checkCatalogFreshness(db);
-  const generation = catalogGeneration();
-  let holder = holders.get(db);
-  if (!holder || holder.generation !== generation) {
-    holder = { generation, sorts: new Map() };
-    holders.set(db, holder);
-  }
+  const holder = holderOf(db);
   const built = holder.sorts.get(sort);
   if (built) return built;
   const first = holder.sorts.size === 0;
   const positions = start(db, holder, sort);
-  const own = holder;
-  if (first) positions.then(() => warmOthers(db, own), () => undefined);
+  if (first) positions.then(() => warmOthers(db, holder), () => undefined);
   return positions;
 }
