@@ -195,6 +195,8 @@ describe.each(testDialects())("browsing and search on %s", (dialect) => {
     const shown = before.tools.map((tool) => scoreOf.get(tool.slug)!);
     expect([...shown].sort((a, b) => b - a)).toEqual(shown);
     await t.db.updateTable("tools").set({ pinned: 1 }).where("slug", "=", "filler-07").execute();
+    // Catalogue writers announce their changes (other processes' writes are noticed within seconds).
+    invalidateCatalogCache();
     const after = await listToolsUncached(t.db, { lang: "us-en", sort: "popular", page: 1 });
     expect(after.tools[0]!.slug).toBe("filler-07");
     const byRating = await listToolsUncached(t.db, { lang: "us-en", sort: "rating", page: 1 });
@@ -202,6 +204,7 @@ describe.each(testDialects())("browsing and search on %s", (dialect) => {
     const byName = await listToolsUncached(t.db, { lang: "us-en", sort: "name", page: 1 });
     expect(byName.tools[0]!.slug).toBe("chatgpt");
     await t.db.updateTable("tools").set({ pinned: 0 }).where("slug", "=", "filler-07").execute();
+    invalidateCatalogCache();
   });
 
   it("builds home sections: featured tools first, then popular, then the rest, up to 20; 9 latest", async () => {

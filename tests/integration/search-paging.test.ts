@@ -137,6 +137,30 @@ describe.each(testDialects())("search paging on %s", (dialect) => {
     expect(blank.total).toBe((await listToolsUncached(t.db, { lang: "us-en", sort: "newest", page: 1 })).total);
   });
 
+  /** Every published tool (of the categories) as one SQL sort gives it: what lists without a search page through. */
+  async function expectedListOrder(sort: ToolSort, categoryIds?: number[]): Promise<string[]> {
+    let query = t.db.selectFrom("tools as t").where("t.status", "=", "published").select("t.slug") as unknown as ToolsQuery;
+    if (categoryIds) query = query.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", categoryIds));
+    if (sort === "name") query = withEnglishName(query);
+    const rows = await inSortOrder(query, sort).execute();
+    return rows.map((row) => (row as { slug: string }).slug);
+  }
+
+  it("pages a list without a search, whole or filtered by category, in the SQL sort order", async () => {
+    for (const sort of TOOL_SORTS) {
+      const whole = await allPages({ sort });
+      expect(whole.slugs).toEqual(await expectedListOrder(sort));
+      expect(whole.total).toBe(whole.slugs.length);
+      const filtered = await allPages({ sort, categoryIds: [planning] });
+      const expected = await expectedListOrder(sort, [planning]);
+      expect(expected.length).toBeGreaterThan(PAGE_SIZE);
+      expect(filtered.slugs).toEqual(expected);
+      expect(filtered.pageCount).toBe(Math.ceil(expected.length / PAGE_SIZE));
+    }
+    // A filter naming no category lists nothing, on one empty page.
+    expect(await listToolsUncached(t.db, { lang: "us-en", categoryIds: [], sort: "popular", page: 2 })).toEqual({ tools: [], total: 0, page: 1, pageCount: 1 });
+  });
+
   it("searches within a category filter", async () => {
     const expected = await expectedOrder("note", "rating", [planning]);
     expect(expected.length).toBeGreaterThan(0);

@@ -88,6 +88,14 @@ export async function listTopCategories(db: DB, lang: string): Promise<CategoryL
     .map((c) => ({ slug: c.slug, name: localized(c, lang).name, iconName: c.icon_name, color: c.color }));
 }
 
+/** Top-level categories by id, named in the page language: a tool card shows the tool's first one. */
+export async function topCategoryNames(db: DB, lang: string): Promise<Map<number, { slug: string; name: string }>> {
+  return cachedRead(db, `categories:top-names:${lang}`, async () => {
+    const rows = (await allCategories(db)).filter((c) => c.parent_id === null);
+    return new Map(rows.map((c) => [c.id, { slug: c.slug, name: localized(c, lang).name }]));
+  });
+}
+
 /** Categories listed in the footer. */
 export async function listFooterCategories(db: DB, lang: string): Promise<CategoryLink[]> {
   return (await listTopCategories(db, lang)).slice(0, 12);
@@ -95,6 +103,10 @@ export async function listFooterCategories(db: DB, lang: string): Promise<Catego
 
 /** Top-level categories with their subcategories and tool counts (sidebar, category pages). */
 export async function categoryTree(db: DB, lang: string): Promise<CategoryNode[]> {
+  return cachedRead(db, `categories:tree:${lang}`, () => buildCategoryTree(db, lang));
+}
+
+async function buildCategoryTree(db: DB, lang: string): Promise<CategoryNode[]> {
   const [rows, counts] = await Promise.all([allCategories(db), toolCounts(db)]);
   return rows
     .filter((c) => c.parent_id === null)

@@ -1,9 +1,9 @@
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
-import { searchWords } from "../db/search";
+import { topCategoryNames } from "../categories/queries";
 import { cachedRead } from "./cache";
-import { inListingOrder, inSortOrder, published, TOOL_SORTS, withEnglishName, type ToolSort } from "./order";
-import { rankedSearch } from "./search-ranking";
+import { inListingOrder, published, TOOL_SORTS, type ToolSort } from "./order";
+import { rankedTools } from "./search-ranking";
 
 /**
  * What a tool card needs, in the page language where the tool has it: only what the card renders, as
@@ -65,27 +65,26 @@ export async function listLatestTools(db: DB, lang: string, limit: number): Prom
 export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<ToolCard[]> {
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
-  const [translations, categories] = await Promise.all([
+  const [translations, links, categoryNames] = await Promise.all([
     db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
-    db
-      .selectFrom("tool_categories as tc")
-      .innerJoin("categories as c", "c.id", "tc.category_id")
-      .innerJoin("category_translations as ct", "ct.category_id", "c.id")
-      .select(["tc.tool_id", "tc.position", "c.slug", "ct.language", "ct.name"])
-      .where("tc.tool_id", "in", ids)
-      .where("c.parent_id", "is", null)
-      .orderBy("tc.position")
-      .execute(),
+    db.selectFrom("tool_categories").select(["tool_id", "category_id", "position"]).where("tool_id", "in", ids).execute(),
+    // Category names come from the cached category table, not from a join per page.
+    topCategoryNames(db, lang),
   ]);
+  const textsOf = groupBy(translations, (t) => t.tool_id);
+  const firstCategoryOf = new Map<number, { slug: string; name: string }>();
+  const firstPosition = new Map<number, number>();
+  for (const link of links) {
+    const category = categoryNames.get(link.category_id);
+    if (!category || link.position >= (firstPosition.get(link.tool_id) ?? Infinity)) continue;
+    firstPosition.set(link.tool_id, link.position);
+    firstCategoryOf.set(link.tool_id, category);
+  }
   return rows.map((row) => {
-    const own = translations.filter((t) => t.tool_id === row.id);
+    const own = textsOf.get(row.id) ?? [];
     const contentLanguage = pickContentLanguage(own.map((t) => t.language), lang) ?? lang;
     const text = own.find((t) => t.language === contentLanguage);
     const english = own.find((t) => t.language === "us-en");
-    const cats = categories.filter((c) => c.tool_id === row.id);
-    const firstSlug = cats[0]?.slug;
-    const catNames = cats.filter((c) => c.slug === firstSlug);
-    const catLanguage = pickContentLanguage(catNames.map((c) => c.language), lang);
     return {
       slug: row.slug,
       name: text?.name || english?.name || row.slug,
@@ -96,9 +95,20 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
       pricing: row.pricing,
       rating: Number(row.rating),
       reviewCount: row.review_count,
-      category: firstSlug ? { slug: firstSlug, name: catNames.find((c) => c.language === catLanguage)?.name ?? firstSlug } : null,
+      category: firstCategoryOf.get(row.id) ?? null,
     };
   });
+}
+
+function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
+  const groups = new Map<K, T[]>();
+  for (const item of items) {
+    const key = keyOf(item);
+    const group = groups.get(key);
+    if (group) group.push(item);
+    else groups.set(key, [item]);
+  }
+  return groups;
 }
 
 export async function countPublishedTools(db: DB): Promise<number> {
@@ -139,40 +149,13 @@ export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListP
 
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
-  const pageCountOf = (total: number) => Math.max(1, Math.ceil(total / pageSize));
-  // A term of blanks only is no search: the whole list.
-  if (query.search && searchWords(query.search).length > 0) {
-    // Every page of a search slices one shared ranked list: only the page's cards are read.
-    const ranked = await rankedSearch(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort });
-    const pageCount = pageCountOf(ranked.length);
-    const page = Math.min(Math.max(1, query.page), pageCount);
-    const ids = [...ranked.subarray((page - 1) * pageSize, page * pageSize)];
-    return { tools: await cardsByIds(db, query.lang, ids), total: ranked.length, page, pageCount };
-  }
-  let filtered = published(db);
-  if (query.categoryIds) {
-    const ids = query.categoryIds.length ? query.categoryIds : [-1];
-    filtered = filtered.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
-  }
-  // The count is shared by every sort of the filter, so it is taken without the name sort's join.
-  const count = async () => Number((await filtered.select((eb) => eb.fn.countAll<number>().as("count")).executeTakeFirstOrThrow()).count);
-  const ordered = query.sort === "name" ? withEnglishName(filtered) : filtered;
-  const pageQuery = (page: number) =>
-    inSortOrder(ordered.select(CARD_COLUMNS), query.sort)
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute();
-  let page = Math.max(1, query.page);
-  // Every page and sort of one filter shares its count, so paging through a category counts once.
-  const [total, firstTry] = await Promise.all([cachedRead(db, `count:${JSON.stringify(query.categoryIds ?? null)}`, count), pageQuery(page)]);
-  let rows = firstTry;
-  const pageCount = pageCountOf(total);
-  if (rows.length === 0 && page > pageCount) {
-    // Past the last page: show the last page instead.
-    page = pageCount;
-    rows = total > 0 ? await pageQuery(page) : [];
-  }
-  return { tools: await toCards(db, query.lang, rows), total, page, pageCount };
+  // Every page of a list slices one shared ranking (search score, then the sort): only the page's cards are read.
+  const ranked = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort });
+  const pageCount = Math.max(1, Math.ceil(ranked.length / pageSize));
+  // Past the last page: show the last page instead.
+  const page = Math.min(Math.max(1, query.page), pageCount);
+  const ids = [...ranked.subarray((page - 1) * pageSize, page * pageSize)];
+  return { tools: await cardsByIds(db, query.lang, ids), total: ranked.length, page, pageCount };
 }
 
 /** Cards for tool ids (published ones, from a ranked search), in the order given. */

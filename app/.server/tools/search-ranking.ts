@@ -6,12 +6,13 @@ import type { ToolSort } from "./order";
 import { sortPositions, type SortPositions } from "./sort-positions";
 
 /**
- * The ranked list of every tool matching a search (score, then the chosen
- * sort), computed once and shared by every page of that search: page N is a
- * slice of it. The matches of a search (words and category filter) are kept
- * too, so another sort of the same search only re-sorts them in memory.
- * Both are kept per database handle under a budget of ids and dropped when
- * the catalogue changes.
+ * The ranked list of every tool a list page shows (search score, then the
+ * chosen sort), computed once and shared by every page of that list: page N
+ * is a slice of it. Lists without a search rank a category's members (or the
+ * whole catalogue) by the sort alone. The matches of a search or category
+ * filter are kept too, so another sort of the same list only re-sorts them in
+ * memory. Both are kept per database handle under a budget of ids and dropped
+ * when the catalogue changes.
  */
 /** About 10 MB per database at most. */
 const MAX_CACHED_IDS = 2_000_000;
@@ -37,8 +38,9 @@ interface State {
 /** Per database handle, emptied by every catalogue change. */
 const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }));
 
-export interface SearchQuery {
-  search: string;
+export interface RankedListQuery {
+  /** Words to match; blank or missing lists every tool (of the category filter). */
+  search?: string;
   categoryIds?: number[];
   sort: ToolSort;
 }
@@ -74,6 +76,12 @@ function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: 
   return value;
 }
 
+/** Tools linked to any of the categories, all with the same score: the sort alone orders them. */
+async function categoryMembers(db: DB, categoryIds: number[]): Promise<Matches> {
+  const rows = await db.selectFrom("tool_categories").select("tool_id").distinct().where("category_id", "in", categoryIds.length ? categoryIds : [-1]).execute();
+  return { ids: Int32Array.from(rows, (row) => row.tool_id), scores: new Uint8Array(rows.length) };
+}
+
 async function findMatches(db: DB, words: string[], categoryIds: number[] | null): Promise<Matches> {
   const matches = toolMatches(db, words.join(" "));
   if (!matches) return { ids: new Int32Array(0), scores: new Uint8Array(0) };
@@ -107,14 +115,18 @@ function rank({ ids, scores }: Matches, { ids: ordered, positionOf }: SortPositi
   return ranked;
 }
 
-/** Ids of every published tool matching the search, in list order (empty for a blank term). */
-export function rankedSearch(db: DB, query: SearchQuery): Promise<Int32Array> {
-  const words = searchWords(query.search);
+/**
+ * Ids of every published tool the list shows, in list order: the search's matches (within the category
+ * filter), or the filter's members, or, with neither, the whole catalogue in the sort's order.
+ */
+export async function rankedTools(db: DB, query: RankedListQuery): Promise<Int32Array> {
+  const words = searchWords(query.search ?? "");
   const categoryIds = query.categoryIds ? [...new Set(query.categoryIds)].sort((a, b) => a - b) : null;
+  if (words.length === 0 && !categoryIds) return (await sortPositions(db, query.sort)).ids;
   const matchKey = JSON.stringify([words, categoryIds]);
   return remember(db, `${query.sort}:${matchKey}`, async () => {
     const [matches, positions] = await Promise.all([
-      remember(db, `matches:${matchKey}`, () => findMatches(db, words, categoryIds)),
+      remember(db, `matches:${matchKey}`, () => (words.length ? findMatches(db, words, categoryIds) : categoryMembers(db, categoryIds!))),
       sortPositions(db, query.sort),
     ]);
     return rank(matches, positions);
