@@ -8,9 +8,16 @@ import { onCatalogChange } from "../app/.server/tools/cache";
  * no cookie set) are kept, for a short time and only until the catalogue
  * changes. The per-request CSP nonce in the stored HTML is swapped for the
  * current request's, so inline scripts keep running under the new policy.
+ *
+ * A page is kept from its second request within the TTL on (like a CDN's
+ * "minimum uses"): crawlers walk thousands of list pages once each, and keeping
+ * every one of them only pushed the pages people do share out of the cache
+ * and kept the garbage collector busy with bodies nobody asked for again.
  */
 const TTL_MS = 30_000;
 const MAX_ENTRIES = 300;
+/** URLs requested once, remembered (not their bodies) so a second request within the TTL is kept. */
+const MAX_SEEN = 10_000;
 /** Headers that belong to one response only (compression re-adds its own encoding; Vary is kept, it appends to it). */
 const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache"]);
 
@@ -41,7 +48,20 @@ function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
 
 export function pageCache() {
   const store = new Map<string, Entry>();
-  onCatalogChange(() => store.clear());
+  const seenAt = new Map<string, number>();
+  onCatalogChange(() => {
+    store.clear();
+    seenAt.clear();
+  });
+  /** True from a URL's second request within the TTL on; the first one is only noted. */
+  const requestedBefore = (key: string, now: number): boolean => {
+    const seen = seenAt.get(key);
+    if (seen !== undefined && now - seen < TTL_MS) return true;
+    if (seen !== undefined) seenAt.delete(key);
+    if (seenAt.size >= MAX_SEEN) seenAt.delete(seenAt.keys().next().value!);
+    seenAt.set(key, now);
+    return false;
+  };
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
     const key = req.originalUrl;
@@ -53,7 +73,9 @@ export function pageCache() {
       res.status(200).end(joinWithNonce(hit.parts, nonce));
       return;
     }
+    // An expired entry was asked for before: its page is kept again at once.
     if (hit) store.delete(key);
+    else if (!requestedBefore(key, Date.now())) return next();
     const chunks: Buffer[] = [];
     const write = res.write.bind(res) as (...args: unknown[]) => boolean;
     const end = res.end.bind(res) as (...args: unknown[]) => Response;
