@@ -1,7 +1,7 @@
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
-import { renderToPipeableStream } from "react-dom/server";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
 import { httpStatusOf } from "./.server/errors";
 import { getLogger } from "./.server/logger";
@@ -43,19 +43,59 @@ class HtmlBuffer extends Writable {
     done();
   }
 
-  bytes(): Uint8Array<ArrayBuffer> {
-    const all = Buffer.concat(this.chunks);
-    return new Uint8Array(all.buffer as ArrayBuffer, all.byteOffset, all.byteLength);
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/**
+ * Reads React Router's loader-data stream to its end before rendering and hands the text to its
+ * `StreamTransfer` as already-read chunks (the `renderMeta.streamCache` it consults first), so the
+ * data scripts render in the same pass as the page instead of suspending once per chunk. The page is
+ * only sent once it is whole anyway (see below), so nothing is lost by waiting for the data first.
+ * Tied to react-router 7.18's internals (pinned exactly in package.json); the e2e suites hydrate
+ * every kind of page, so a change there shows up as pages that no longer hydrate.
+ */
+async function readHandoffAhead(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+  text += decoder.decode();
+  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  (context.renderMeta as { streamCache?: Record<number, Promise<void>> }).streamCache = {
+    0: settled({ done: false, value: text }),
+    1: settled({ done: true, value: "" }),
+  };
+  // StreamTransfer still asks for a reader (once per render; a page may render twice, see below), and
+  // every read it would make is answered from the cache.
+  context.serverHandoffStream = { getReader: () => new ReadableStream<Uint8Array>().getReader() } as ReadableStream<Uint8Array>;
+}
+
+/**
+ * The document in one synchronous pass, as a string (React's string renderer appends text, where the
+ * streaming one encodes every small piece into bytes). Null when something on the page waited for code
+ * or data (the first use of a lazy screen, a boundary that failed): the streaming render handles those.
+ */
+function renderInOnePass(element: React.ReactElement): string | null {
+  try {
+    const html = renderToString(element);
+    // `<!--$!` marks a boundary the string renderer gave up on (left to the browser to render).
+    return html.includes("<!--$!") ? null : html;
+  } catch {
+    return null;
   }
 }
 
 /**
  * Renders the whole document before answering. Pages have no Suspense boundaries that resolve later
  * (their loaders return plain data), so streaming only cut each page into dozens of small writes, each
- * carried through web streams into the Node response; one buffer costs a fraction of that. Crawlers
+ * carried through web streams into the Node response; one body costs a fraction of that. Crawlers
  * and SPA mode always got the complete document in one piece; now every visitor does.
  */
-export default function handleRequest(
+export default async function handleRequest(
   request: Request,
   responseStatusCode: number,
   responseHeaders: Headers,
@@ -63,43 +103,50 @@ export default function handleRequest(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
-  return new Promise<Response>((resolve, reject) => {
+  await readHandoffAhead(routerContext);
+  const page = (
+    <NonceProvider value={nonce}>
+      <InlineCssProvider value={inlineCss(routerContext.manifest.routes.root?.css ?? [])}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssProvider>
+    </NonceProvider>
+  );
+  const html = renderInOnePass(page);
+  const body = html === null ? await renderStreaming(page, nonce, (status) => (responseStatusCode = status)) : Buffer.from(`<!DOCTYPE html>${html}`);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Length", String(body.byteLength));
+  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The streaming renderer, waiting for everything (lazy code, late boundaries) before answering. */
+function renderStreaming(page: React.ReactElement, nonce: string, setStatus: (status: number) => void): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
     const html = new HtmlBuffer();
     let shellRendered = false;
     let shellFailed = false;
     const timeout = setTimeout(() => abort(), streamTimeout + 1000);
-    const { pipe, abort } = renderToPipeableStream(
-      <NonceProvider value={nonce}>
-        <InlineCssProvider value={inlineCss(routerContext.manifest.routes.root?.css ?? [])}>
-          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
-        </InlineCssProvider>
-      </NonceProvider>,
-      {
-        nonce,
-        onShellReady() {
-          shellRendered = true;
-        },
-        onAllReady() {
-          if (!shellFailed) pipe(html);
-        },
-        onShellError(error: unknown) {
-          shellFailed = true;
-          clearTimeout(timeout);
-          reject(error);
-        },
-        onError(error: unknown) {
-          responseStatusCode = 500;
-          // Errors before the shell reach React Router's handleError through the rejection.
-          if (shellRendered) getLogger().error({ err: error }, "render error");
-        },
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
       },
-    );
+      onAllReady() {
+        if (!shellFailed) pipe(html);
+      },
+      onShellError(error: unknown) {
+        shellFailed = true;
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        setStatus(500);
+        // Errors before the shell reach React Router's handleError through the rejection.
+        if (shellRendered) getLogger().error({ err: error }, "render error");
+      },
+    });
     html.on("finish", () => {
       clearTimeout(timeout);
-      const body = html.bytes();
-      responseHeaders.set("Content-Type", "text/html; charset=utf-8");
-      responseHeaders.set("Content-Length", String(body.byteLength));
-      resolve(new Response(body, { headers: responseHeaders, status: responseStatusCode }));
+      resolve(html.bytes());
     });
   });
 }
