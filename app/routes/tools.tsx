@@ -1,8 +1,9 @@
 import { useT } from "~/i18n/translator";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { AppLink } from "~/lib/app-link";
+import { useJsonText } from "~/lib/json-text";
 import { z } from "zod";
-import { categoryTree, resolveCategoryFilter } from "~/.server/categories/queries";
+import { resolveCategoryFilter, sidebarTreeJson } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
@@ -41,18 +42,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const categoryValue = (params.category ?? query.category).trim();
   const db = getDb();
   const [t, tc] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common")]);
-  let tree: SidebarCategory[] = [];
+  let treeJson = "[]";
   let state: ListState;
   let categoryName: string | null = null;
   let categorySlug: string | null = null;
   try {
-    // Only what the sidebar and the category select show: the tree is inlined in every list page.
-    tree = (await categoryTree(db, lang)).map(({ slug, name, toolCount, subcategories }) => ({
-      slug,
-      name,
-      toolCount,
-      subcategories: subcategories.map((sub) => ({ slug: sub.slug, name: sub.name, toolCount: sub.toolCount })),
-    }));
+    // Only what the sidebar and the category select show, as one text: the tree is inlined in every list page.
+    treeJson = await sidebarTreeJson(db, lang);
     const category = categoryValue ? await resolveCategoryFilter(db, lang, categoryValue) : null;
     categoryName = category?.name ?? (categoryValue || null);
     categorySlug = category?.slug ?? (categoryValue || null);
@@ -87,7 +83,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       pathCategory: params.category ?? null,
       categoryName,
       heading,
-      tree,
+      treeJson,
       seo: {
         title: `${heading}${pageSuffix} | ${tc("site.name")}`,
         description: t("list.metaDescription", { count: total }),
@@ -106,7 +102,8 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
   const to = useLocalizedPath();
   const navigation = useNavigation();
   const submit = useSubmit();
-  const { state, query, pathCategory, heading, tree } = loaderData;
+  const { state, query, pathCategory, heading } = loaderData;
+  const tree = useJsonText<SidebarCategory[]>(loaderData.treeJson);
   const loading = navigation.state === "loading" && /\/tools(\/|$)/.test(navigation.location.pathname);
 
   const listPath = pathCategory ? to(`/tools/${encodeURIComponent(pathCategory)}`) : to("/tools");

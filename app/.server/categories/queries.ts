@@ -124,6 +124,23 @@ async function buildCategoryTree(db: DB, lang: string): Promise<CategoryNode[]> 
     });
 }
 
+/**
+ * What the list's sidebar and category select show of the tree (slugs, names, counts), as JSON text made
+ * once per language and catalogue generation (see `~/lib/json-text`).
+ */
+export async function sidebarTreeJson(db: DB, lang: string): Promise<string> {
+  return cachedRead(db, `categories:sidebar-json:${lang}`, async () =>
+    JSON.stringify(
+      (await categoryTree(db, lang)).map(({ slug, name, toolCount, subcategories }) => ({
+        slug,
+        name,
+        toolCount,
+        subcategories: subcategories.map((sub) => ({ slug: sub.slug, name: sub.name, toolCount: sub.toolCount })),
+      })),
+    ),
+  );
+}
+
 export interface ResolvedCategory {
   slug: string;
   name: string;
