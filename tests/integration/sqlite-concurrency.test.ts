@@ -4,6 +4,7 @@ import os from "node:os";
 import path from "node:path";
 import { promisify } from "node:util";
 import { afterAll, describe, expect, it } from "vitest";
+import { sql } from "kysely";
 import { createDatabase, migrateToLatest } from "~/.server/db";
 
 const run = promisify(execFile);
@@ -25,6 +26,22 @@ describe("SQLite write transactions", () => {
     expect(rows).toHaveLength(80);
     const [{ journal_mode }] = (await import("better-sqlite3")).default(file).pragma("journal_mode") as Array<{ journal_mode: string }>;
     expect(journal_mode).toBe("wal");
+    await db.destroy();
+  });
+
+  it("reuses prepared statements yet sees schema changes and new rows", async () => {
+    const db = createDatabase({ database: { kind: "sqlite", path: path.join(dir, "statements.db") } });
+    await sql`create table notes (id integer primary key, body text)`.execute(db);
+    const insert = (id: number) => db.insertInto("notes" as never).values({ id, body: `note ${id}` } as never).execute();
+    const all = () => sql<Record<string, unknown>>`select * from notes order by id`.execute(db).then((r) => r.rows);
+    await insert(1);
+    expect(await all()).toEqual([{ id: 1, body: "note 1" }]);
+    await insert(2);
+    await sql`alter table notes add column pinned integer default 0`.execute(db);
+    expect(await all()).toEqual([
+      { id: 1, body: "note 1", pinned: 0 },
+      { id: 2, body: "note 2", pinned: 0 },
+    ]);
     await db.destroy();
   });
 });

@@ -7,7 +7,7 @@ import { getConfig, type Config } from "../config";
 import { dialectOf } from "./dialect";
 import { migrations } from "./migrations";
 import type { Database as Schema } from "./schema";
-import { ImmediateSqliteDialect } from "./sqlite-immediate";
+import { ImmediateSqliteDialect, withStatementCache } from "./sqlite-immediate";
 
 export type DB = Kysely<Schema>;
 export type { Schema };
@@ -36,7 +36,7 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
   sqlite.pragma("busy_timeout = 5000");
   sqlite.pragma("foreign_keys = ON");
   sqlite.pragma("synchronous = NORMAL");
-  return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: sqlite }) });
+  return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */
