@@ -1,11 +1,44 @@
 import type { Request, Response } from "express";
 import { getDb } from "../app/.server/db";
 import { answerAutocomplete } from "../app/.server/tools/autocomplete";
+import { checkCatalogFreshness, onCatalogChange } from "../app/.server/tools/cache";
+
+/**
+ * Answers already given, as JSON text, by address (term and language): everybody typing "chatgpt" asks for "c",
+ * "ch" and "cha" first, so the short prefixes are asked for over and over. Dropped when the catalogue
+ * changes; the least recently asked go first.
+ */
+const MAX_ANSWERS = 5_000;
+const answers = new Map<string, string>();
+onCatalogChange(() => answers.clear());
 
 /** `/api/autocomplete`, answered before the page renderer: it runs on every keystroke of the search box. */
 export async function autocompleteEndpoint(req: Request, res: Response): Promise<void> {
-  const answer = await answerAutocomplete(getDb(), new URL(req.originalUrl, "http://localhost").searchParams);
-  res.setHeader("Server-Timing", `search;dur=${answer.serverMs.toFixed(2)}`);
-  if (answer.status === 200) res.setHeader("Cache-Control", "public, max-age=60, stale-while-revalidate=300");
-  res.status(answer.status).json(answer.body);
+  const started = performance.now();
+  // Writes by another process clear the answers too (through the catalogue's change listeners).
+  checkCatalogFreshness(getDb());
+  // Keyed by the whole address: the search box asks for the same term with the same address every time.
+  const key = req.originalUrl;
+  let json = answers.get(key);
+  if (json !== undefined) {
+    // Most recently asked last, so the least asked go first.
+    answers.delete(key);
+    answers.set(key, json);
+  } else {
+    const answer = await answerAutocomplete(getDb(), new URL(req.originalUrl, "http://localhost").searchParams);
+    if (answer.status !== 200) {
+      res.setHeader("Server-Timing", `search;dur=${answer.serverMs.toFixed(2)}`);
+      res.status(answer.status).json(answer.body);
+      return;
+    }
+    json = JSON.stringify(answer.body);
+    // Right after a change the previous index answers until the new one is built: such answers are not kept.
+    if (answer.current) {
+      if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
+      answers.set(key, json);
+    }
+  }
+  res.setHeader("Server-Timing", `search;dur=${(performance.now() - started).toFixed(2)}`);
+  res.setHeader("Cache-Control", "public, max-age=60, stale-while-revalidate=300");
+  res.type("application/json").send(json);
 }

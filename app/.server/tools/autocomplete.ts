@@ -230,6 +230,8 @@ export interface AutocompleteAnswer {
   body: AutocompleteResult | { error: { code: string; message: string } };
   /** Time spent answering, for the Server-Timing header. */
   serverMs: number;
+  /** False while a catalogue change is being indexed and the previous index answered: not worth keeping. */
+  current: boolean;
 }
 
 /**
@@ -244,8 +246,8 @@ export async function answerAutocomplete(db: DB, params: URLSearchParams): Promi
   const lang = isLang(requested) ? requested : DEFAULT_LANG;
   if (!parsed.success) {
     const t = await getFixedT(lang, "common");
-    return { status: 400, body: { error: { code: "bad_request", message: t("search.termRequired") } }, serverMs: performance.now() - started };
+    return { status: 400, body: { error: { code: "bad_request", message: t("search.termRequired") } }, serverMs: performance.now() - started, current: true };
   }
   const index = await getAutocompleteIndex(db);
-  return { status: 200, body: queryIndex(index, lang, parsed.data.q), serverMs: performance.now() - started };
+  return { status: 200, body: queryIndex(index, lang, parsed.data.q), serverMs: performance.now() - started, current: index.generation === catalogGeneration() };
 }
