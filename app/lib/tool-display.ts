@@ -64,3 +64,12 @@ export function statisticFloor(count: number): number {
   const step = count < 100 ? 10 : count < 1000 ? 50 : count < 10000 ? 100 : 1000;
   return Math.floor(count / step) * step;
 }
+
+const numberFormats = new Map<string, (value: number) => string>();
+
+/** Formats numbers like toLocaleString, with one formatter per locale (building one costs more than a page's numbers). */
+export function formatNumberFor(locale: string): (value: number) => string {
+  let format = numberFormats.get(locale);
+  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale).format));
+  return format;
+}

@@ -9,7 +9,7 @@ import { SearchCombobox } from "~/components/search/search-combobox";
 import { ToolSection } from "~/components/tools/tool-section";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, splitLangPath } from "~/i18n/languages";
-import { statisticFloor } from "~/lib/tool-display";
+import { formatNumberFor, statisticFloor } from "~/lib/tool-display";
 import type { Route } from "./+types/home";
 
 const CHIPS = [
@@ -45,8 +45,7 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const to = useLocalizedPath();
   const { featured, latest, statistics } = loaderData;
-  // One formatter for the four numbers (toLocaleString builds one per call).
-  const number = new Intl.NumberFormat(htmlLang(lang)).format;
+  const number = formatNumberFor(htmlLang(lang));
   const stats = [
     { label: t("home.stats.tools"), value: `${number(statisticFloor(statistics.tools))}+` },
     { label: t("home.stats.categories"), value: `${number(statisticFloor(statistics.categories))}+` },

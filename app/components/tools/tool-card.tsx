@@ -6,7 +6,7 @@ import { translatorFor, useI18n } from "~/i18n/translator";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
 import { useImageFailure } from "~/lib/image-fallback";
 import { perPluralForm } from "~/lib/plural-labels";
-import { heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
+import { formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
 
@@ -64,8 +64,7 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
   return {
     lang,
     htmlLang: htmlLang(lang),
-    // What toLocaleString does, without building a formatter for every number.
-    number: new Intl.NumberFormat(htmlLang(lang)).format,
+    number: formatNumberFor(htmlLang(lang)),
     hearts: perPluralForm(rules, (count) => t("card.hearts", { count })),
     rating: once((rating: string) => t("card.rating", { rating })),
     reviews: perPluralForm(rules, (count) => t("reviews", { count })),
