@@ -9,6 +9,7 @@ import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { getLogger } from "~/.server/logger";
 import { listTools, TOOL_SORTS, type ToolListPage } from "~/.server/tools/queries";
+import { CategorySelect } from "~/components/categories/category-select";
 import { CategorySidebar, type SidebarCategory } from "~/components/categories/category-sidebar";
 import { Pager } from "~/components/tools/pager";
 import { ToolGrid } from "~/components/tools/tool-section";
@@ -149,22 +150,13 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             {t("list.categoryLabel")}
-            <select name="category" defaultValue={query.category} key={query.category} className="max-w-64 rounded-lg border border-slate-300 px-3 py-2 font-normal">
-              <option value="">{t("list.allCategories")}</option>
-              {tree.map((category) => (
-                <optgroup key={category.slug} label={category.name}>
-                  <option value={category.slug}>{category.name}</option>
-                  {category.subcategories.map((sub) => (
-                    <option key={sub.slug} value={sub.slug}>
-                      {sub.name}
-                    </option>
-                  ))}
-                </optgroup>
-              ))}
-              {query.category && !tree.some((c) => c.slug === query.category || c.subcategories.some((s) => s.slug === query.category)) ? (
-                <option value={query.category}>{query.category}</option>
-              ) : null}
-            </select>
+            <CategorySelect
+              key={query.category}
+              tree={tree}
+              value={query.category}
+              allLabel={t("list.allCategories")}
+              className="max-w-64 rounded-lg border border-slate-300 px-3 py-2 font-normal"
+            />
           </label>
           <label className="flex flex-col gap-1 text-sm font-medium text-slate-700">
             {t("list.sortLabel")}
