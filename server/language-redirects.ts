@@ -15,8 +15,10 @@ function readCookie(header: string | undefined, name: string): string | undefine
  */
 export function languageRedirects(req: Request, res: Response, next: NextFunction) {
   if (req.method !== "GET" && req.method !== "HEAD") return next();
-  const url = new URL(req.originalUrl, "http://internal");
-  const { pathname, search } = url;
+  // Express has already split the address: no URL object per request for the common case (no redirect).
+  const pathname = req.path;
+  const queryAt = req.originalUrl.indexOf("?");
+  const search = queryAt < 0 ? "" : req.originalUrl.slice(queryAt);
   if (pathname === "/zh" || pathname.startsWith("/zh/")) {
     return res.redirect(301, `/zh-CN${pathname.slice(3)}${search}`);
   }
