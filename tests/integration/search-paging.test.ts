@@ -169,6 +169,20 @@ describe.each(testDialects())("search paging on %s", (dialect) => {
     expect((await allPages({ search: "planning", sort: "popular" })).slugs).toEqual(await expectedOrder("planning", "popular"));
   });
 
+  it("shows each card's text in the best language the tool has, even one with no English text", async () => {
+    const idOf = t.db.selectFrom("tools").select("id").where("slug", "=", "tool-08");
+    const row = (language: string, name: string) => ({ tool_id: idOf, language, name, subtitle: null, description: `${name} text`, long_description: null, features: "[]", use_cases: "[]", faq: "[]", tags: "[]", updated_at: nowIso() });
+    await t.db.insertInto("tool_translations").values([row("zh-CN", "笔记助手"), row("de", "Notizhelfer")] as never).execute();
+    const card = async (lang: string) => (await listToolsUncached(t.db, { lang, sort: "popular", page: 1, pageSize: 200 })).tools.find((tool) => tool.slug === "tool-08");
+    expect(await card("zh-TW")).toMatchObject({ name: "笔记助手", contentLanguage: "zh-CN" });
+    expect(await card("de")).toMatchObject({ name: "Notizhelfer", contentLanguage: "de" });
+    expect(await card("fr")).toMatchObject({ contentLanguage: "us-en" });
+    // Without English (only possible by editing the database by hand) the card still shows what the tool has.
+    await t.db.deleteFrom("tool_translations").where("tool_id", "=", idOf).where("language", "in", ["us-en", "zh-CN"]).execute();
+    invalidateCatalogCache();
+    expect(await card("fr")).toMatchObject({ name: "Notizhelfer", contentLanguage: "de" });
+  });
+
   it("shows catalogue writes in the next search: new ratings, unpublished tools, edited and deleted texts", async () => {
     const query = { lang: "us-en", search: "note", sort: "rating" as const, page: 1 };
     const before = await listTools(t.db, query);

@@ -1,3 +1,4 @@
+import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { topCategoryNames } from "../categories/queries";
@@ -66,7 +67,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
   if (rows.length === 0) return [];
   const ids = rows.map((r) => r.id);
   const [translations, links, categoryNames] = await Promise.all([
-    db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
+    cardTexts(db, lang, ids),
     db.selectFrom("tool_categories").select(["tool_id", "category_id", "position"]).where("tool_id", "in", ids).execute(),
     // Category names come from the cached category table, not from a join per page.
     topCategoryNames(db, lang),
@@ -98,6 +99,26 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
       category: firstCategoryOf.get(row.id) ?? null,
     };
   });
+}
+
+/** The content languages a card in `lang` can show (spec 4.7): the page's, its relatives, then English. */
+function cardLanguages(lang: string): string[] {
+  const base = lang.split("-")[0]!.toLowerCase();
+  return LANGUAGES.filter((code) => code === lang || code.split("-")[0]!.toLowerCase() === base || code === DEFAULT_LANG);
+}
+
+/**
+ * Names and descriptions of the tools in the languages a card may show, instead of every language's
+ * (a fully translated tool has ten descriptions). A tool with none of them (English is required by the
+ * catalogue, so only after hand edits) gets all of its rows, so it still shows what it has.
+ */
+async function cardTexts(db: DB, lang: string, ids: number[]) {
+  const columns = ["tool_id", "language", "name", "description"] as const;
+  const rows = await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", ids).where("language", "in", cardLanguages(lang)).execute();
+  const covered = new Set(rows.map((row) => row.tool_id));
+  const missing = ids.filter((id) => !covered.has(id));
+  if (missing.length === 0) return rows;
+  return [...rows, ...(await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", missing).execute())];
 }
 
 function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
