@@ -12,8 +12,10 @@ import type { Namespace } from "./languages";
  * every request.
  *
  * Instances are made for one language and never switch (a language change makes a new one), so there is
- * nothing to re-render on; keys with options (counts, interpolation) go to i18next every time, and a key
- * that does not exist yet (a route bundle added later) is not remembered.
+ * nothing to re-render on. Keys with options of plain values (counts, page numbers, a category name) are
+ * remembered per key and values too, a bounded number of them, as the pager and list headings ask for the
+ * same few on every page; other options go to i18next every time. A key that does not exist yet (a route
+ * bundle added later) is not remembered.
  */
 export function useT(ns: Namespace | readonly Namespace[] = "common"): TFunction {
   const { i18n } = useContext(I18nContext);
@@ -40,16 +42,40 @@ function createTranslator(i18n: I18n, ns: Namespace | readonly Namespace[]): TFu
   const getFixedT = i18n.getFixedT.bind(i18n) as unknown as FixedTFactory;
   const fixed = getFixedT(i18n.language, namespaces[0]!, undefined, { scopeNs: namespaces });
   const plain = new Map<string, string>();
+  const withValues = new Map<string, string>();
   const t = (key: unknown, ...rest: unknown[]) => {
-    if (rest.length > 0 || typeof key !== "string") return fixed(key, ...rest);
-    let text = plain.get(key);
+    if (typeof key !== "string" || rest.length > 1) return fixed(key, ...rest);
+    const cacheKey = rest.length === 0 ? key : keyWithValues(key, rest[0]);
+    if (cacheKey === null) return fixed(key, ...rest);
+    const cache = rest.length === 0 ? plain : withValues;
+    let text = cache.get(cacheKey);
     if (text === undefined) {
-      text = fixed(key);
-      if (i18n.exists(key, { ns: namespaces })) plain.set(key, text);
+      text = fixed(key, ...rest);
+      // With the call's options, so a plural key (only its `_one`/`_other` forms exist) counts as present.
+      if (i18n.exists(key, { ...(rest[0] as object | undefined), ns: namespaces })) {
+        if (cache.size >= MAX_REMEMBERED) cache.delete(cache.keys().next().value!);
+        cache.set(cacheKey, text);
+      }
     }
     return text;
   };
   return t as unknown as TFunction;
+}
+
+/** Texts remembered per translator for each of its two kinds of calls. */
+const MAX_REMEMBERED = 2_000;
+
+/** The key and its options as one string, or null when an option is no plain string, number or boolean. */
+function keyWithValues(key: string, options: unknown): string | null {
+  if (typeof options !== "object" || options === null || Array.isArray(options)) return null;
+  let text = key;
+  for (const [name, value] of Object.entries(options)) {
+    const type = typeof value;
+    if (type !== "string" && type !== "number" && type !== "boolean") return null;
+    // Option names come from code; values are quoted, so no two sets of options give the same text.
+    text += `\u0000${name}=${type === "string" ? JSON.stringify(value) : `${type[0]}${String(value)}`}`;
+  }
+  return text;
 }
 
 /** The page's i18next instance (for `exists`, loading bundles), without useTranslation's per-call work. */

@@ -4,7 +4,13 @@ import { translatorFor } from "~/i18n/translator";
 
 function instance() {
   return createI18n("us-en", {
-    common: { site: { name: "AI Tools" }, footer: { rights: "© {{year}} AI Tools" } },
+    common: {
+      site: { name: "AI Tools" },
+      footer: { rights: "© {{year}} AI Tools" },
+      reviews_one: "{{count}} review",
+      reviews_other: "{{count}} reviews",
+      search: { term: "Results for “{{term}}”" },
+    },
     categories: { names: { "music-audio": "Music & Audio" } },
   });
 }
@@ -30,5 +36,18 @@ describe("translatorFor", () => {
     expect(t("about.title")).toBe(missing);
     i18n.addResourceBundle("en", "common", { about: { title: "About us" } }, true, false);
     expect(t("about.title")).toBe("About us");
+  });
+
+  it("answers repeated calls with options like i18next: plural forms, numbers, strings and option objects", () => {
+    const i18n = instance();
+    const t = translatorFor(i18n, "common");
+    for (let round = 0; round < 2; round++) {
+      expect(t("reviews", { count: 1 })).toBe("1 review");
+      expect(t("reviews", { count: 2 })).toBe("2 reviews");
+      expect(t("reviews", { count: "2" as unknown as number })).toBe(i18n.t("reviews", { count: "2" as unknown as number }));
+      expect(t("search.term", { term: "chat" })).toBe("Results for “chat”");
+      expect(t("search.term", { term: "a\u0000b" })).toBe("Results for “a\u0000b”");
+      expect(t("search.term", { term: { toString: () => "obj" } as unknown as string })).toBe(i18n.t("search.term", { term: { toString: () => "obj" } as unknown as string }));
+    }
   });
 });
