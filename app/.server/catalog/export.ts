@@ -1,6 +1,7 @@
 import { LANGUAGES } from "~/i18n/languages";
 import type { DB } from "../db";
 import { fromFlag, parseJson } from "../db/values";
+import { groupBy } from "~/lib/group-by";
 
 /**
  * Reads tools back into the seed/import shape (FORMAT.md), so an export
@@ -61,13 +62,3 @@ function compact(values: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
-function groupBy<T, K>(items: T[], key: (item: T) => K): Map<K, T[]> {
-  const map = new Map<K, T[]>();
-  for (const item of items) {
-    const k = key(item);
-    const list = map.get(k);
-    if (list) list.push(item);
-    else map.set(k, [item]);
-  }
-  return map;
-}

@@ -1,4 +1,5 @@
 import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
+import { groupBy } from "~/lib/group-by";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { topCategoryNames } from "../categories/queries";
@@ -119,17 +120,6 @@ async function cardTexts(db: DB, lang: string, ids: number[]) {
   const missing = ids.filter((id) => !covered.has(id));
   if (missing.length === 0) return rows;
   return [...rows, ...(await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", missing).execute())];
-}
-
-function groupBy<T, K>(items: readonly T[], keyOf: (item: T) => K): Map<K, T[]> {
-  const groups = new Map<K, T[]>();
-  for (const item of items) {
-    const key = keyOf(item);
-    const group = groups.get(key);
-    if (group) group.push(item);
-    else groups.set(key, [item]);
-  }
-  return groups;
 }
 
 export async function countPublishedTools(db: DB): Promise<number> {
