@@ -48,14 +48,6 @@ class HtmlBuffer extends Writable {
   }
 }
 
-/**
- * Reads React Router's loader-data stream to its end before rendering and hands the text to its
- * `StreamTransfer` as already-read chunks (the `renderMeta.streamCache` it consults first), so the
- * data scripts render in the same pass as the page instead of suspending once per chunk. The page is
- * only sent once it is whole anyway (see below), so nothing is lost by waiting for the data first.
- * Tied to react-router 7.18's internals (pinned exactly in package.json); the e2e suites hydrate
- * every kind of page, so a change there shows up as pages that no longer hydrate.
- */
 /** What StreamTransfer gets as its reader once the stream has been read (a web stream per page cost 0.4%). */
 const DRAINED_READER = {
   read: () => Promise.resolve({ done: true as const, value: undefined }),
@@ -64,6 +56,14 @@ const DRAINED_READER = {
   closed: Promise.resolve(undefined),
 };
 
+/**
+ * Reads React Router's loader-data stream to its end before rendering and hands the text to its
+ * `StreamTransfer` as already-read chunks (the `renderMeta.streamCache` it consults first), so the
+ * data scripts render in the same pass as the page instead of suspending once per chunk. The page is
+ * only sent once it is whole anyway (see below), so nothing is lost by waiting for the data first.
+ * Tied to react-router 7.18's internals (pinned exactly in package.json); the e2e suites hydrate
+ * every kind of page, so a change there shows up as pages that no longer hydrate.
+ */
 async function readHandoffAhead(context: EntryContext): Promise<void> {
   const stream = context.serverHandoffStream;
   if (!stream || !context.renderMeta) return;
