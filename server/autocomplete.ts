@@ -2,6 +2,7 @@ import type { Request, Response } from "express";
 import { getDb } from "../app/.server/db";
 import { answerAutocomplete } from "../app/.server/tools/autocomplete";
 import { checkCatalogFreshness, onCatalogChange } from "../app/.server/tools/cache";
+import { setBounded } from "../app/lib/bounded-map";
 
 /**
  * Answers already given, as JSON text, by address (term and language): everybody typing "chatgpt" asks for "c",
@@ -33,10 +34,7 @@ export async function autocompleteEndpoint(req: Request, res: Response): Promise
     }
     json = JSON.stringify(answer.body);
     // Right after a change the previous index answers until the new one is built: such answers are not kept.
-    if (answer.current) {
-      if (answers.size >= MAX_ANSWERS) answers.delete(answers.keys().next().value!);
-      answers.set(key, json);
-    }
+    if (answer.current) setBounded(answers, key, json, MAX_ANSWERS);
   }
   res.setHeader("Server-Timing", `search;dur=${(performance.now() - started).toFixed(2)}`);
   res.setHeader("Cache-Control", "public, max-age=60, stale-while-revalidate=300");

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { SESSION_COOKIE } from "../app/.server/http-cache";
 import { onCatalogChange } from "../app/.server/tools/cache";
+import { setBounded } from "../app/lib/bounded-map";
 
 /**
  * Micro-cache of rendered pages for anonymous visitors. Only responses the
@@ -57,9 +58,9 @@ export function pageCache() {
   const requestedBefore = (key: string, now: number): boolean => {
     const seen = seenAt.get(key);
     if (seen !== undefined && now - seen < TTL_MS) return true;
+    // Re-noted at the end, so the oldest notes go first.
     if (seen !== undefined) seenAt.delete(key);
-    if (seenAt.size >= MAX_SEEN) seenAt.delete(seenAt.keys().next().value!);
-    seenAt.set(key, now);
+    setBounded(seenAt, key, now, MAX_SEEN);
     return false;
   };
   return (req: Request, res: Response, next: NextFunction) => {
@@ -93,13 +94,12 @@ export function pageCache() {
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && cacheControl.startsWith("public") && type.startsWith("text/html") && !res.getHeader("set-cookie")) {
-        if (store.size >= MAX_ENTRIES) store.delete(store.keys().next().value!);
-        store.set(key, {
+        setBounded(store, key, {
           expires: Date.now() + TTL_MS,
           headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
           // Pages arrive as one body (entry.server), so there is usually nothing to join.
           parts: splitAtNonce(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), nonce),
-        });
+        }, MAX_ENTRIES);
       }
       return end(chunk, ...rest);
     }) as Response["end"];

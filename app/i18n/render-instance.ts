@@ -1,20 +1,13 @@
 import type { i18n } from "i18next";
 import { createI18n, type Bundles } from "./instance";
 import type { Lang } from "./languages";
+import { rememberBounded } from "~/lib/bounded-map";
 
+/** Bounded: development reads new bundle objects per request. */
 const SERVER_CACHE_MAX = 64;
 const bundleIds = new WeakMap<object, number>();
 let nextBundleId = 0;
 
-/** A bounded map: the oldest entry goes when it is full (development reads new bundle objects per request). */
-function remember<V>(cache: Map<string, V>, key: string, make: () => V): V {
-  let value = cache.get(key);
-  if (value === undefined) {
-    if (cache.size >= SERVER_CACHE_MAX) cache.delete(cache.keys().next().value!);
-    cache.set(key, (value = make()));
-  }
-  return value;
-}
 
 const serializedBundles = new Map<string, string>();
 
@@ -31,7 +24,7 @@ export function serializeBundles(lang: Lang, bundles: Bundles): string {
     if (id === undefined) bundleIds.set(strings, (id = nextBundleId++));
     return `${ns}=${id}`;
   });
-  return remember(serializedBundles, `${lang}:${ids.join(",")}`, () => JSON.stringify(bundles));
+  return rememberBounded(serializedBundles, `${lang}:${ids.join(",")}`, SERVER_CACHE_MAX, () => JSON.stringify(bundles));
 }
 
 const serverInstances = new Map<string, Map<Lang, i18n>>();
@@ -50,7 +43,7 @@ const serverInstances = new Map<string, Map<Lang, i18n>>();
 export function i18nForRender(lang: Lang, bundlesJson: string): i18n {
   if (typeof document !== "undefined") return createI18n(lang, JSON.parse(bundlesJson) as Bundles);
   // Keyed by the text itself (the same string every time, so hashed once), then by language.
-  const byLang = remember(serverInstances, bundlesJson, () => new Map<Lang, i18n>());
+  const byLang = rememberBounded(serverInstances, bundlesJson, SERVER_CACHE_MAX, () => new Map<Lang, i18n>());
   let view = byLang.get(lang);
   if (!view) byLang.set(lang, (view = Object.create(createI18n(lang, JSON.parse(bundlesJson) as Bundles)) as i18n));
   return view;

@@ -2,6 +2,7 @@ import type { i18n as I18n, TFunction } from "i18next";
 import { useContext } from "react";
 import { I18nContext } from "react-i18next";
 import type { Namespace } from "./languages";
+import { setBounded } from "~/lib/bounded-map";
 
 /**
  * `t` for the page's i18next instance, for the chrome and lists every page renders (header, footer,
@@ -52,10 +53,7 @@ function createTranslator(i18n: I18n, ns: Namespace | readonly Namespace[]): TFu
     if (text === undefined) {
       text = fixed(key, ...rest);
       // With the call's options, so a plural key (only its `_one`/`_other` forms exist) counts as present.
-      if (i18n.exists(key, { ...(rest[0] as object | undefined), ns: namespaces })) {
-        if (cache.size >= MAX_REMEMBERED) cache.delete(cache.keys().next().value!);
-        cache.set(cacheKey, text);
-      }
+      if (i18n.exists(key, { ...(rest[0] as object | undefined), ns: namespaces })) setBounded(cache, cacheKey, text, MAX_REMEMBERED);
     }
     return text;
   };

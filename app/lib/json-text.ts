@@ -1,4 +1,5 @@
 import { useMemo } from "react";
+import { rememberBounded } from "./bounded-map";
 
 /**
  * Loader data that is the same for many pages (the category tree of every list page) travels as one
@@ -12,12 +13,7 @@ const serverParsed = new Map<string, unknown>();
 export function parseJsonText<T>(text: string): T {
   if (typeof document !== "undefined") return JSON.parse(text) as T;
   // The server gets the same string instance for every page of a language: parsed once, shared read-only.
-  let value = serverParsed.get(text);
-  if (value === undefined) {
-    if (serverParsed.size >= SERVER_PARSED_MAX) serverParsed.delete(serverParsed.keys().next().value!);
-    serverParsed.set(text, (value = JSON.parse(text)));
-  }
-  return value as T;
+  return rememberBounded(serverParsed, text, SERVER_PARSED_MAX, () => JSON.parse(text) as unknown) as T;
 }
 
 export function useJsonText<T>(text: string): T {

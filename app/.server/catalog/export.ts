@@ -1,7 +1,7 @@
 import { LANGUAGES } from "~/i18n/languages";
+import { groupBy } from "~/lib/group-by";
 import type { DB } from "../db";
 import { fromFlag, parseJson } from "../db/values";
-import { groupBy } from "~/lib/group-by";
 
 /**
  * Reads tools back into the seed/import shape (FORMAT.md), so an export

@@ -251,12 +251,12 @@ async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "pre
   return urls;
 }
 
-/** Does the drawing a deferred store recorded; returns how many images it produced. */
 /** Removes the recorded drawing work from the store, highest priority first (within one, the catalogue's order). */
 export function takePending(store: ImageStore): Array<() => Promise<void>> {
   return store.pending.splice(0).sort((a, b) => b.priority - a.priority).map((entry) => entry.job);
 }
 
+/** Does the drawing a deferred store recorded; returns how many images it produced. */
 export async function finishImages(store: ImageStore): Promise<number> {
   const jobs = takePending(store);
   let next = 0;

@@ -1,5 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
+import { setBounded } from "~/lib/bounded-map";
 
 const CACHED_STATEMENTS = 500;
 
@@ -13,15 +14,10 @@ export function withStatementCache(database: BetterSqlite3.Database): SqliteData
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(sql: string) {
-      let statement = statements.get(sql);
-      if (statement) {
-        statements.delete(sql);
-      } else {
-        statement = database.prepare(sql);
-        if (statements.size >= CACHED_STATEMENTS) statements.delete(statements.keys().next().value!);
-      }
-      statements.set(sql, statement);
-      return statement;
+      const statement = statements.get(sql);
+      // A hit moves to the end, so the least recently used go first.
+      if (statement) statements.delete(sql);
+      return setBounded(statements, sql, statement ?? database.prepare(sql), CACHED_STATEMENTS);
     },
     close() {
       statements.clear();

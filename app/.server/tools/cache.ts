@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
+import { setBounded } from "~/lib/bounded-map";
 
 /**
  * In-process cache for hot catalogue reads (home sections, list pages,
@@ -125,11 +126,10 @@ export async function cachedRead<T>(db: DB, key: string, compute: () => Promise<
     return hit.value as Promise<T>;
   }
   const value = compute();
-  entries.set(key, { expires: now + TTL_MS, value });
+  setBounded(entries, key, { expires: now + TTL_MS, value }, MAX_ENTRIES);
   // A failed read must not be served from the cache.
   value.catch(() => {
     if (entries.get(key)?.value === value) entries.delete(key);
   });
-  if (entries.size > MAX_ENTRIES) entries.delete(entries.keys().next().value!);
   return value;
 }

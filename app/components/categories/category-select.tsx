@@ -1,5 +1,6 @@
 import { useMemo } from "react";
 import type { SidebarCategory } from "./category-sidebar";
+import { rememberBounded } from "~/lib/bounded-map";
 
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
@@ -15,22 +16,18 @@ const OPTION_SETS_PER_TREE = 300;
 export function categoryOptionsHtml(tree: readonly SidebarCategory[], selected: string, allLabel: string): string {
   let sets = optionsByTree.get(tree);
   if (!sets) optionsByTree.set(tree, (sets = new Map()));
-  const key = `${selected}\n${allLabel}`;
-  let html = sets.get(key);
-  if (html === undefined) {
+  return rememberBounded(sets, `${selected}\n${allLabel}`, OPTION_SETS_PER_TREE, () => {
     const option = (value: string, label: string) =>
       `<option value="${escapeHtml(value)}"${value === selected ? ' selected=""' : ""}>${escapeHtml(label)}</option>`;
     const known = selected === "" || tree.some((c) => c.slug === selected || c.subcategories.some((s) => s.slug === selected));
-    html =
+    return (
       option("", allLabel) +
       tree
         .map((c) => `<optgroup label="${escapeHtml(c.name)}">${option(c.slug, c.name)}${c.subcategories.map((s) => option(s.slug, s.name)).join("")}</optgroup>`)
         .join("") +
-      (known ? "" : option(selected, selected));
-    if (sets.size >= OPTION_SETS_PER_TREE) sets.delete(sets.keys().next().value!);
-    sets.set(key, html);
-  }
-  return html;
+      (known ? "" : option(selected, selected))
+    );
+  });
 }
 
 /**
