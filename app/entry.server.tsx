@@ -3,6 +3,7 @@ import path from "node:path";
 import { Writable } from "node:stream";
 import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext, type HandleErrorFunction } from "react-router";
+import { wholeBodyResponse } from "./.server/document-body";
 import { httpStatusOf } from "./.server/errors";
 import { getLogger } from "./.server/logger";
 import { InlineCssProvider } from "./lib/app-stylesheet";
@@ -83,15 +84,17 @@ async function readHandoffAhead(context: EntryContext): Promise<void> {
 }
 
 /**
- * The document in one synchronous pass, as a string (React's string renderer appends text, where the
+ * The document in one synchronous pass, encoded (React's string renderer appends text, where the
  * streaming one encodes every small piece into bytes). Null when something on the page waited for code
  * or data (the first use of a lazy screen, a boundary that failed): the streaming render handles those.
+ * The doctype joins the text before it is encoded and the check reads the bytes: React's text is built
+ * of thousands of pieces, and each string operation on it would copy all of them once more.
  */
-function renderInOnePass(element: React.ReactElement): string | null {
+function renderInOnePass(element: React.ReactElement): Buffer | null {
   try {
-    const html = renderToString(element);
+    const body = Buffer.from(`<!DOCTYPE html>${renderToString(element)}`);
     // `<!--$!` marks a boundary the string renderer gave up on (left to the browser to render).
-    return html.includes("<!--$!") ? null : html;
+    return body.includes("<!--$!") ? null : body;
   } catch {
     return null;
   }
@@ -119,11 +122,10 @@ export default async function handleRequest(
       </InlineCssProvider>
     </NonceProvider>
   );
-  const html = renderInOnePass(page);
-  const body = html === null ? await renderStreaming(page, nonce, (status) => (responseStatusCode = status)) : Buffer.from(`<!DOCTYPE html>${html}`);
+  const body = renderInOnePass(page) ?? (await renderStreaming(page, nonce, (status) => (responseStatusCode = status)));
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.byteLength));
-  return new Response(new Uint8Array(body.buffer as ArrayBuffer, body.byteOffset, body.byteLength), { headers: responseHeaders, status: responseStatusCode });
+  return wholeBodyResponse(body, { headers: responseHeaders, status: responseStatusCode });
 }
 
 /** The streaming renderer, waiting for everything (lazy code, late boundaries) before answering. */

@@ -1,4 +1,3 @@
-import { createRequestHandler } from "@react-router/express";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { sql } from "kysely";
@@ -16,6 +15,7 @@ import { countPublishedTools } from "../app/.server/tools/queries";
 import { languageRedirects } from "./language-redirects";
 import { autocompleteEndpoint } from "./autocomplete";
 import { pageCache } from "./page-cache";
+import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 
 export { getConfig, securityHeaders };
@@ -92,7 +92,7 @@ app.use(languageRedirects);
 app.use(pageCache());
 
 app.use(
-  createRequestHandler({
+  routerHandler({
     build,
     getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
   }),
