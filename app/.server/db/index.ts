@@ -5,6 +5,7 @@ import path from "node:path";
 import pg from "pg";
 import { getConfig, type Config } from "../config";
 import { dialectOf } from "./dialect";
+import { registerColumnReader, SqliteColumnReader } from "./int-columns";
 import { migrations } from "./migrations";
 import type { Database as Schema } from "./schema";
 import { ImmediateSqliteDialect, withStatementCache } from "./sqlite-immediate";
@@ -40,7 +41,11 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
   // page's few short queries touch pages all over a large catalogue's tables and indexes.
   sqlite.pragma("mmap_size = 268435456");
   sqlite.pragma("cache_size = -32768");
-  return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  if (database.path === ":memory:") return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  const reader = new SqliteColumnReader(path.resolve(database.path));
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => reader.close()) }) });
+  registerColumnReader(db, reader);
+  return db;
 }
 
 /** Applies every pending migration; throws with the failing migration's error. */

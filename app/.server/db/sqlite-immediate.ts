@@ -10,7 +10,7 @@ const CACHED_STATEMENTS = 500;
  * good part of each short read (a page's card queries take about a quarter of a millisecond each).
  * Statements survive schema changes (SQLite re-prepares them); the least recently used go first.
  */
-export function withStatementCache(database: BetterSqlite3.Database): SqliteDatabase {
+export function withStatementCache(database: BetterSqlite3.Database, onClose?: () => void): SqliteDatabase {
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(sql: string) {
@@ -21,6 +21,7 @@ export function withStatementCache(database: BetterSqlite3.Database): SqliteData
     },
     close() {
       statements.clear();
+      onClose?.();
       database.close();
     },
   };

@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
+import { readIntColumns } from "../db/int-columns";
 import { MAX_SCORE, searchWords, toolMatches, type ToolMatch } from "../db/search";
 import { perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
@@ -22,7 +23,7 @@ const POSITION_RANGE = 2 ** 32;
 
 interface Matches {
   ids: Int32Array;
-  scores: Uint8Array;
+  scores: Int32Array;
 }
 
 interface Entry {
@@ -78,25 +79,24 @@ function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: 
 
 /** Tools linked to any of the categories, all with the same score: the sort alone orders them. */
 async function categoryMembers(db: DB, categoryIds: number[]): Promise<Matches> {
-  const rows = await db.selectFrom("tool_categories").select("tool_id").distinct().where("category_id", "in", categoryIds.length ? categoryIds : [-1]).execute();
-  return { ids: Int32Array.from(rows, (row) => row.tool_id), scores: new Uint8Array(rows.length) };
+  const query = db
+    .selectFrom("tool_categories")
+    .select(["tool_id", sql<number>`0`.as("score")])
+    .distinct()
+    .where("category_id", "in", categoryIds.length ? categoryIds : [-1]);
+  const [ids, scores] = await readIntColumns(db, query, ["tool_id", "score"] as const);
+  return { ids, scores };
 }
 
 async function findMatches(db: DB, words: string[], categoryIds: number[] | null): Promise<Matches> {
   const matches = toolMatches(db, words.join(" "));
-  if (!matches) return { ids: new Int32Array(0), scores: new Uint8Array(0) };
+  if (!matches) return { ids: new Int32Array(0), scores: new Int32Array(0) };
   let query = db.selectFrom(sql<ToolMatch>`(${matches})`.as("m")).select(["m.tool_id", "m.score"]);
   if (categoryIds) {
     const ids = categoryIds.length ? categoryIds : [-1];
     query = query.where("m.tool_id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
   }
-  const rows = await query.execute();
-  const ids = new Int32Array(rows.length);
-  const scores = new Uint8Array(rows.length);
-  rows.forEach((row, i) => {
-    ids[i] = row.tool_id;
-    scores[i] = Number(row.score);
-  });
+  const [ids, scores] = await readIntColumns(db, query, ["tool_id", "score"] as const);
   return { ids, scores };
 }
 

@@ -1,4 +1,5 @@
 import type { DB } from "../db";
+import { readIntColumns } from "../db/int-columns";
 import { perCatalogGeneration } from "./cache";
 import { inSortOrder, published, TOOL_SORTS, withEnglishName, type ToolSort } from "./order";
 
@@ -26,8 +27,7 @@ const holderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
 
 async function build(db: DB, sort: ToolSort): Promise<SortPositions> {
   const base = published(db).select("t.id");
-  const rows = await inSortOrder(sort === "name" ? withEnglishName(base) : base, sort).execute();
-  const ids = Int32Array.from(rows, (row) => row.id);
+  const [ids] = await readIntColumns(db, inSortOrder(sort === "name" ? withEnglishName(base) : base, sort), ["id"] as const);
   let maxId = 0;
   for (const id of ids) if (id > maxId) maxId = id;
   const positionOf = new Int32Array(maxId + 1).fill(-1);

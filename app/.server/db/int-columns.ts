@@ -1,0 +1,130 @@
+import type { Compilable, RawBuilder } from "kysely";
+import { createRequire } from "node:module";
+import { Worker } from "node:worker_threads";
+import { getLogger } from "../logger";
+import type { DB } from "./index";
+
+/**
+ * Reads that return many thousands of integer rows (a search's matches, a list order's ids) as one
+ * Int32Array per selected column. On an SQLite file they run in a worker thread with its own read-only
+ * connection: better-sqlite3 is synchronous, so a first search's 10-30 ms of index reads would otherwise
+ * stop every other request for that long; in the worker they run beside page rendering, and the rows
+ * come back as typed arrays instead of one object per row. WAL lets the worker read while the main
+ * connection writes, and each statement sees every committed write. PostgreSQL already does the work in
+ * its own process: there the query runs as usual.
+ */
+
+/** Worker source (CommonJS, evaluated): one connection, statements kept by SQL text, columns as Int32Arrays. */
+const WORKER_SOURCE = `
+const { parentPort, workerData } = require("node:worker_threads");
+const Database = require(workerData.driver);
+const db = new Database(workerData.file, { readonly: true, fileMustExist: true });
+db.pragma("busy_timeout = 5000");
+db.pragma("mmap_size = 268435456");
+db.pragma("cache_size = -32768");
+const statements = new Map();
+parentPort.on("message", ({ id, sql, parameters, names }) => {
+  try {
+    let statement = statements.get(sql);
+    if (!statement) {
+      statement = db.prepare(sql).raw();
+      statements.set(sql, statement);
+      if (statements.size > 100) statements.delete(statements.keys().next().value);
+    }
+    const rows = statement.all(...parameters);
+    const selected = statement.columns().map((column) => column.name);
+    const at = names.map((name) => selected.indexOf(name));
+    if (at.includes(-1)) throw new Error("the query selects " + selected.join(", ") + ", not " + names.join(", "));
+    const columns = names.map(() => new Int32Array(rows.length));
+    for (let r = 0; r < rows.length; r++) {
+      const row = rows[r];
+      for (let c = 0; c < columns.length; c++) columns[c][r] = row[at[c]];
+    }
+    parentPort.postMessage({ id, columns }, columns.map((column) => column.buffer));
+  } catch (error) {
+    parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
+  }
+});
+`;
+
+interface Pending {
+  resolve: (columns: Int32Array[]) => void;
+  reject: (error: Error) => void;
+}
+
+/** One worker per SQLite file handle, started on first use and stopped with the handle. */
+export class SqliteColumnReader {
+  #worker: Worker | undefined;
+  #pending = new Map<number, Pending>();
+  #nextId = 0;
+  #closed = false;
+
+  constructor(private readonly file: string) {}
+
+  read(sql: string, parameters: readonly unknown[], names: readonly string[]): Promise<Int32Array[]> {
+    if (this.#closed) return Promise.reject(new Error("the database is closed"));
+    const worker = (this.#worker ??= this.#start());
+    const id = this.#nextId++;
+    return new Promise((resolve, reject) => {
+      this.#pending.set(id, { resolve, reject });
+      worker.postMessage({ id, sql, parameters, names });
+      // Only waiting reads keep the process alive.
+      worker.ref();
+    });
+  }
+
+  close(): void {
+    this.#closed = true;
+    void this.#worker?.terminate();
+    this.#worker = undefined;
+  }
+
+  #start(): Worker {
+    const worker = new Worker(WORKER_SOURCE, {
+      eval: true,
+      workerData: { driver: createRequire(import.meta.url).resolve("better-sqlite3"), file: this.file },
+    });
+    worker.unref();
+    worker.on("message", (message: { id: number; columns?: Int32Array[]; error?: string }) => {
+      const pending = this.#pending.get(message.id);
+      this.#pending.delete(message.id);
+      if (this.#pending.size === 0) worker.unref();
+      if (!pending) return;
+      if (message.columns) pending.resolve(message.columns);
+      else pending.reject(new Error(message.error ?? "read failed"));
+    });
+    // A worker that dies fails its waiting reads; the next read starts a new one.
+    const fail = (error: Error) => {
+      if (this.#worker === worker) this.#worker = undefined;
+      for (const pending of this.#pending.values()) pending.reject(error);
+      this.#pending.clear();
+    };
+    worker.on("error", (error) => {
+      getLogger().error({ err: error }, "the SQLite read worker failed");
+      fail(error);
+    });
+    worker.on("exit", (code) => fail(new Error(`the SQLite read worker stopped (${code})`)));
+    return worker;
+  }
+}
+
+const readers = new WeakMap<DB, SqliteColumnReader>();
+
+/** Called by createDatabase for SQLite files (an in-memory database cannot be shared with a worker). */
+export function registerColumnReader(db: DB, reader: SqliteColumnReader): void {
+  readers.set(db, reader);
+}
+
+/** The named integer columns of the query's rows, one Int32Array per name. */
+export async function readIntColumns<Names extends readonly string[]>(
+  db: DB,
+  query: Compilable<unknown> | RawBuilder<unknown>,
+  names: Names,
+): Promise<{ [K in keyof Names]: Int32Array }> {
+  // A raw query compiles against the database; a built one ignores the argument.
+  const compiled = (query as RawBuilder<unknown>).compile(db);
+  const reader = readers.get(db);
+  if (reader) return (await reader.read(compiled.sql, compiled.parameters, names)) as { [K in keyof Names]: Int32Array };
+  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+  return names.map((name) => Int32Array.from(rows, (row) => Number(row[name]))) as { [K in keyof Names]: Int32Array };
+}

@@ -1,0 +1,72 @@
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { readIntColumns } from "~/.server/db/int-columns";
+import { nowIso } from "~/.server/db/values";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+
+/**
+ * Large integer reads (search matches, list orders) come back as typed arrays; on SQLite they run in a
+ * worker thread so a long read does not stop the server's other requests.
+ */
+describe.each(testDialects())("integer column reads on %s", (dialect) => {
+  let t: TestDatabase;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    for (const slug of ["alpha", "beta", "gamma"]) {
+      await t.db.insertInto("categories").values({ slug, parent_id: null, icon_name: null, color: null, updated_at: nowIso() }).execute();
+    }
+  });
+  afterAll(async () => {
+    await t.destroy();
+  });
+
+  it("returns the named columns in the asked order, row for row", async () => {
+    const query = t.db.selectFrom("categories").select(["id", sql<number>`id * 10`.as("tenfold")]).orderBy("slug", "desc");
+    const rows = await query.execute();
+    const [tenfold, ids] = await readIntColumns(t.db, query, ["tenfold", "id"] as const);
+    expect(Array.from(ids)).toEqual(rows.map((row) => row.id));
+    expect(Array.from(tenfold)).toEqual(rows.map((row) => row.id * 10));
+    expect(ids).toBeInstanceOf(Int32Array);
+  });
+
+  it("gives empty columns for no rows, and sees a write committed just before", async () => {
+    const query = t.db.selectFrom("categories").select("id").where("slug", "=", "delta");
+    expect((await readIntColumns(t.db, query, ["id"] as const)).map((column) => column.length)).toEqual([0]);
+    const { id } = await t.db.insertInto("categories").values({ slug: "delta", parent_id: null, icon_name: null, color: null, updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
+    const [ids] = await readIntColumns(t.db, query, ["id"] as const);
+    expect(Array.from(ids)).toEqual([id]);
+  });
+
+  it("fails a bad read with the database's message and keeps answering", async () => {
+    await expect(readIntColumns(t.db, sql`select id from no_such_table`, ["id"] as const)).rejects.toThrow(/no_such_table/);
+    const [ids] = await readIntColumns(t.db, t.db.selectFrom("categories").select("id"), ["id"] as const);
+    expect(ids.length).toBe(4);
+  });
+
+  it.runIf(dialect === "sqlite")("keeps the event loop free while a long read runs", async () => {
+    // About half a second of work for SQLite, whichever thread does it.
+    const long = sql`with recursive c(x) as (select 1 union all select x + 1 from c where x < 3000000) select count(*) as n from c`;
+    const ticks: number[] = [];
+    const timer = setInterval(() => ticks.push(performance.now()), 5);
+    const started = performance.now();
+    const [n] = await readIntColumns(t.db, long, ["n"] as const);
+    const elapsed = performance.now() - started;
+    clearInterval(timer);
+    expect(Array.from(n)).toEqual([3_000_000]);
+    expect(elapsed).toBeGreaterThan(150);
+    // Run on the main thread, the read would leave one gap as long as itself.
+    const gaps = ticks.slice(1).map((tick, i) => tick - ticks[i]!);
+    expect(ticks.length).toBeGreaterThan(5);
+    expect(Math.max(...gaps)).toBeLessThan(elapsed / 2);
+  });
+});
+
+describe("integer column reads after the database is closed", () => {
+  it("refuses them instead of hanging", async () => {
+    const t = await createTestDatabase("sqlite");
+    await readIntColumns(t.db, t.db.selectFrom("categories").select("id"), ["id"] as const);
+    await t.destroy();
+    await expect(readIntColumns(t.db, t.db.selectFrom("categories").select("id"), ["id"] as const)).rejects.toThrow(/closed/);
+  });
+});
