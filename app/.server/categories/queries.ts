@@ -75,17 +75,18 @@ function localized(row: CategoryRow, lang: string): { name: string; description:
  * possible. When the database read fails, the static 11-category set keeps
  * the navigation usable (spec section 3).
  */
-export async function listTopCategories(db: DB, lang: string): Promise<CategoryLink[]> {
-  let rows: CategoryRow[];
+export async function listTopCategories(db: DB, lang: string): Promise<readonly CategoryLink[]> {
   try {
-    rows = await allCategories(db);
+    // Every page's footer asks: named once per language and catalogue generation.
+    return await cachedRead(db, `categories:top:${lang}`, async () =>
+      (await allCategories(db))
+        .filter((c) => c.parent_id === null)
+        .map((c) => ({ slug: c.slug, name: localized(c, lang).name, iconName: c.icon_name, color: c.color })),
+    );
   } catch (error) {
     getLogger().warn({ err: error }, "categories query failed; showing the static fallback categories");
     return FALLBACK_CATEGORIES.map((c) => ({ slug: c.slug, name: c.names[isLang(lang) ? lang : DEFAULT_LANG], iconName: c.iconName, color: c.color }));
   }
-  return rows
-    .filter((c) => c.parent_id === null)
-    .map((c) => ({ slug: c.slug, name: localized(c, lang).name, iconName: c.icon_name, color: c.color }));
 }
 
 /** Top-level categories by id, named in the page language: a tool card shows the tool's first one. */
