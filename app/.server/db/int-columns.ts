@@ -52,14 +52,25 @@ interface Pending {
   reject: (error: Error) => void;
 }
 
+/** The worker itself failed (it could not start, or it stopped): the read can be made on the main thread. */
+class WorkerUnavailable extends Error {}
+
+/** Workers that failed this many times in a row are not started again: reads stay on the main thread. */
+const MAX_FAILURES_IN_A_ROW = 3;
+
 /** One worker per SQLite file handle, started on first use and stopped with the handle. */
 export class SqliteColumnReader {
   #worker: Worker | undefined;
   #pending = new Map<number, Pending>();
   #nextId = 0;
   #closed = false;
+  #failuresInARow = 0;
 
   constructor(private readonly file: string) {}
+
+  get available(): boolean {
+    return !this.#closed && this.#failuresInARow < MAX_FAILURES_IN_A_ROW;
+  }
 
   read(sql: string, parameters: readonly unknown[], names: readonly string[]): Promise<Int32Array[]> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
@@ -77,6 +88,8 @@ export class SqliteColumnReader {
     this.#closed = true;
     void this.#worker?.terminate();
     this.#worker = undefined;
+    for (const pending of this.#pending.values()) pending.reject(new Error("the database is closed"));
+    this.#pending.clear();
   }
 
   #start(): Worker {
@@ -89,21 +102,25 @@ export class SqliteColumnReader {
       const pending = this.#pending.get(message.id);
       this.#pending.delete(message.id);
       if (this.#pending.size === 0) worker.unref();
+      this.#failuresInARow = 0;
       if (!pending) return;
       if (message.columns) pending.resolve(message.columns);
       else pending.reject(new Error(message.error ?? "read failed"));
     });
-    // A worker that dies fails its waiting reads; the next read starts a new one.
-    const fail = (error: Error) => {
-      if (this.#worker === worker) this.#worker = undefined;
-      for (const pending of this.#pending.values()) pending.reject(error);
+    // A worker that dies hands its waiting reads back to the main thread; the next read starts a new one.
+    const fail = (reason: string) => {
+      if (this.#worker !== worker) return;
+      this.#worker = undefined;
+      if (this.#closed) return;
+      if (++this.#failuresInARow === MAX_FAILURES_IN_A_ROW) getLogger().warn("SQLite reads stay on the main thread: the read worker keeps failing");
+      for (const pending of this.#pending.values()) pending.reject(new WorkerUnavailable(reason));
       this.#pending.clear();
     };
     worker.on("error", (error) => {
       getLogger().error({ err: error }, "the SQLite read worker failed");
-      fail(error);
+      fail(error.message);
     });
-    worker.on("exit", (code) => fail(new Error(`the SQLite read worker stopped (${code})`)));
+    worker.on("exit", (code) => fail(`the SQLite read worker stopped (${code})`));
     return worker;
   }
 }
@@ -124,7 +141,13 @@ export async function readIntColumns<Names extends readonly string[]>(
   // A raw query compiles against the database; a built one ignores the argument.
   const compiled = (query as RawBuilder<unknown>).compile(db);
   const reader = readers.get(db);
-  if (reader) return (await reader.read(compiled.sql, compiled.parameters, names)) as { [K in keyof Names]: Int32Array };
+  if (reader?.available) {
+    try {
+      return (await reader.read(compiled.sql, compiled.parameters, names)) as { [K in keyof Names]: Int32Array };
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+    }
+  }
   const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
   return names.map((name) => Int32Array.from(rows, (row) => Number(row[name]))) as { [K in keyof Names]: Int32Array };
 }
