@@ -34,16 +34,18 @@ app.use(mod.requestLogger());
 
 // Uploaded and generated images. Generated names carry a content hash
 // (logo-3f9a0c1b2d.png), so they never change and can be cached for a year.
+// A missing file is a plain 404: as an error it would print a stack trace for every image a crawler guesses
+// (or a card asks for while the first start is still drawing the catalogue's pictures).
 app.use(
   "/uploads",
   express.static(config.uploadDir, {
     index: false,
-    fallthrough: false,
     setHeaders(res, file) {
       const hashed = /-[0-9a-f]{10}\.(png|webp)$/.test(file);
       res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
     },
   }),
+  (_req, res) => res.status(404).type("text/plain").send("Not Found"),
 );
 
 if (DEVELOPMENT) {
