@@ -2,7 +2,7 @@ import type { Request, Response } from "express";
 import { getDb } from "../app/.server/db";
 import { answerAutocomplete } from "../app/.server/tools/autocomplete";
 import { checkCatalogFreshness, onCatalogChange } from "../app/.server/tools/cache";
-import { setBounded } from "../app/lib/bounded-map";
+import { getRecent, setBounded } from "../app/lib/bounded-map";
 
 /**
  * Answers already given, as JSON text, by address (term and language): everybody typing "chatgpt" asks for "c",
@@ -20,12 +20,9 @@ export async function autocompleteEndpoint(req: Request, res: Response): Promise
   checkCatalogFreshness(getDb());
   // Keyed by the whole address: the search box asks for the same term with the same address every time.
   const key = req.originalUrl;
-  let json = answers.get(key);
-  if (json !== undefined) {
-    // Most recently asked last, so the least asked go first.
-    answers.delete(key);
-    answers.set(key, json);
-  } else {
+  // Most recently asked last, so the least asked go first.
+  let json = getRecent(answers, key);
+  if (json === undefined) {
     const answer = await answerAutocomplete(getDb(), new URL(req.originalUrl, "http://localhost").searchParams);
     if (answer.status !== 200) {
       res.setHeader("Server-Timing", `search;dur=${answer.serverMs.toFixed(2)}`);

@@ -1,6 +1,6 @@
 import type BetterSqlite3 from "better-sqlite3";
 import { CompiledQuery, SqliteDialect, SqliteDriver, type DatabaseConnection, type Driver, type SqliteDatabase, type SqliteDialectConfig } from "kysely";
-import { setBounded } from "~/lib/bounded-map";
+import { getRecent, setBounded } from "~/lib/bounded-map";
 
 const CACHED_STATEMENTS = 500;
 
@@ -14,10 +14,7 @@ export function withStatementCache(database: BetterSqlite3.Database, onClose?: (
   const statements = new Map<string, BetterSqlite3.Statement>();
   return {
     prepare(sql: string) {
-      const statement = statements.get(sql);
-      // A hit moves to the end, so the least recently used go first.
-      if (statement) statements.delete(sql);
-      return setBounded(statements, sql, statement ?? database.prepare(sql), CACHED_STATEMENTS);
+      return getRecent(statements, sql) ?? setBounded(statements, sql, database.prepare(sql), CACHED_STATEMENTS);
     },
     close() {
       statements.clear();

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
-import { setBounded } from "~/lib/bounded-map";
+import { getRecent, setBounded } from "~/lib/bounded-map";
 
 /**
  * In-process cache for hot catalogue reads (home sections, list pages,
@@ -118,13 +118,9 @@ export async function cachedRead<T>(db: DB, key: string, compute: () => Promise<
   void checkFingerprint(db, state);
   const { entries } = state;
   const now = Date.now();
-  const hit = entries.get(key);
-  if (hit && hit.expires > now) {
-    // Refresh recency so the most used keys survive trimming.
-    entries.delete(key);
-    entries.set(key, hit);
-    return hit.value as Promise<T>;
-  }
+  // Read as most recently used, so the most used keys survive trimming.
+  const hit = getRecent(entries, key);
+  if (hit && hit.expires > now) return hit.value as Promise<T>;
   const value = compute();
   setBounded(entries, key, { expires: now + TTL_MS, value }, MAX_ENTRIES);
   // A failed read must not be served from the cache.

@@ -1,6 +1,7 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
+import { getRecent } from "~/lib/bounded-map";
 import { MAX_SCORE, searchWords, toolMatches, type ToolMatch } from "../db/search";
 import { perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
@@ -49,12 +50,8 @@ export interface RankedListQuery {
 /** The cached value for `key`, computed once (concurrent callers share it); least recently used go first. */
 function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
   const state = stateOf(db);
-  const hit = state.entries.get(key);
-  if (hit) {
-    state.entries.delete(key);
-    state.entries.set(key, hit);
-    return hit.value as Promise<T>;
-  }
+  const hit = getRecent(state.entries, key);
+  if (hit) return hit.value as Promise<T>;
   const value = compute();
   const entry: Entry = { value, size: 0 };
   state.entries.set(key, entry);
@@ -79,13 +76,9 @@ function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: 
 
 /** Tools linked to any of the categories, all with the same score: the sort alone orders them. */
 async function categoryMembers(db: DB, categoryIds: number[]): Promise<Matches> {
-  const query = db
-    .selectFrom("tool_categories")
-    .select(["tool_id", sql<number>`0`.as("score")])
-    .distinct()
-    .where("category_id", "in", categoryIds.length ? categoryIds : [-1]);
-  const [ids, scores] = await readIntColumns(db, query, ["tool_id", "score"] as const);
-  return { ids, scores };
+  const query = db.selectFrom("tool_categories").select("tool_id").distinct().where("category_id", "in", categoryIds.length ? categoryIds : [-1]);
+  const [ids] = await readIntColumns(db, query, ["tool_id"] as const);
+  return { ids, scores: new Int32Array(ids.length) };
 }
 
 async function findMatches(db: DB, words: string[], categoryIds: number[] | null): Promise<Matches> {
