@@ -254,6 +254,14 @@ export interface PageViewsTable {
   created_at: CreatedAt;
 }
 
+/** Fixed-window rate-limit counters (`app/.server/rate-limit.ts`). */
+export interface RateLimitsTable {
+  key: string;
+  count: number;
+  /** Milliseconds since the epoch. */
+  window_start: number;
+}
+
 /** better-auth's core tables (camelCase columns are better-auth's own naming). */
 export interface UserTable {
   id: string;
@@ -323,6 +331,7 @@ export interface Database {
   user_roles: UserRolesTable;
   profiles: ProfilesTable;
   page_views: PageViewsTable;
+  rate_limits: RateLimitsTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;
