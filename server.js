@@ -27,10 +27,13 @@ await mod.startup();
 
 const app = express();
 app.disable("x-powered-by");
-app.set("trust proxy", true);
+// Forwarded addresses count only from the proxies TRUST_PROXY names (none by default).
+app.set("trust proxy", config.trustProxy);
 app.use(compression());
 app.use(mod.securityHeaders({ development: DEVELOPMENT }));
 app.use(mod.requestLogger());
+// Bad methods, addresses, hosts and oversized bodies are refused here, before any route (server/edge-guards.ts).
+app.use(mod.edgeGuards({ trustProxy: config.trustProxy !== false }));
 
 // Uploaded and generated images. Generated names carry a content hash
 // (logo-3f9a0c1b2d.png), so they never change and can be cached for a year.

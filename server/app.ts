@@ -12,13 +12,14 @@ import { getConfig } from "../app/.server/config";
 import { closeDb, getDb, migrateToLatest } from "../app/.server/db";
 import { getLogger } from "../app/.server/logger";
 import { countPublishedTools } from "../app/.server/tools/queries";
+import { edgeGuards, shortUrl } from "./edge-guards";
 import { languageRedirects } from "./language-redirects";
 import { autocompleteEndpoint } from "./autocomplete";
 import { pageCache } from "./page-cache";
 import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 
-export { getConfig, securityHeaders };
+export { edgeGuards, getConfig, securityHeaders };
 
 /** Applies migrations and, on an empty catalogue, imports the seed catalogue (seed/catalog). */
 export async function startup(): Promise<void> {
@@ -61,6 +62,11 @@ export function requestLogger() {
   return pinoHttp({
     logger: getLogger(),
     autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
+    // One short line per request: the method, at most 200 characters of the address, the status.
+    serializers: {
+      req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: shortUrl(req.url), remoteAddress: req.remoteAddress }),
+      res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
+    },
     customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
   });
 }

@@ -4,9 +4,22 @@ import { negotiateLanguage, PREFERRED_LANGUAGE_COOKIE } from "../app/i18n/langua
 function readCookie(header: string | undefined, name: string): string | undefined {
   for (const part of header?.split(";") ?? []) {
     const [key, ...value] = part.trim().split("=");
-    if (key === name) return decodeURIComponent(value.join("="));
+    if (key !== name) continue;
+    try {
+      return decodeURIComponent(value.join("="));
+    } catch {
+      return undefined; // a cookie that does not decode is no preference
+    }
   }
   return undefined;
+}
+
+/**
+ * A path of this site for any text: leading slashes and backslashes collapse to one slash, so a
+ * redirect to `//evil.example` or `/\evil.example` (which browsers read as another host) cannot be built.
+ */
+export function sameOriginPath(path: string): string {
+  return `/${path.replace(/^[/\\\s]+/, "")}`;
 }
 
 /**
@@ -20,10 +33,10 @@ export function languageRedirects(req: Request, res: Response, next: NextFunctio
   const queryAt = req.originalUrl.indexOf("?");
   const search = queryAt < 0 ? "" : req.originalUrl.slice(queryAt);
   if (pathname === "/zh" || pathname.startsWith("/zh/")) {
-    return res.redirect(301, `/zh-CN${pathname.slice(3)}${search}`);
+    return res.redirect(301, `/zh-CN${pathname.slice(3) ? sameOriginPath(pathname.slice(3)) : ""}${search}`);
   }
   if (pathname === "/en" || pathname.startsWith("/en/")) {
-    return res.redirect(301, `${pathname.slice(3) || "/"}${search}`);
+    return res.redirect(301, `${sameOriginPath(pathname.slice(3))}${search}`);
   }
   if (pathname === "/") {
     const lang = negotiateLanguage(readCookie(req.headers.cookie, PREFERRED_LANGUAGE_COOKIE), req.headers["accept-language"]);

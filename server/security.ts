@@ -10,11 +10,14 @@ import { getConfig } from "../app/.server/config";
 export function securityHeaders({ development }: { development: boolean }) {
   // The policy around the nonce is the same on every request: built once, on the first.
   let policy: ((nonce: string) => string) | undefined;
+  // Behind https the browser is told to use nothing else for a year (subdomains are not ours to decide).
+  const hsts = getConfig().publicUrl.startsWith("https:") ? "max-age=31536000" : null;
   return (_req: Request, res: Response, next: NextFunction) => {
     const nonce = crypto.randomBytes(16).toString("base64");
     res.locals.cspNonce = nonce;
     policy ??= contentSecurityPolicy(development);
     res.setHeader("Content-Security-Policy", policy(nonce));
+    if (hsts) res.setHeader("Strict-Transport-Security", hsts);
     res.setHeader("X-Content-Type-Options", "nosniff");
     res.setHeader("Referrer-Policy", "strict-origin-when-cross-origin");
     res.setHeader("X-Frame-Options", "DENY");
@@ -41,7 +44,8 @@ function contentSecurityPolicy(development: boolean): (nonce: string) => string 
       `frame-src 'self' ${wechatQrOrigin}`,
       "frame-ancestors 'none'",
       "base-uri 'self'",
-      "form-action 'self' https:",
+      // Every form posts to the site itself (providers are reached by links and fetches, not forms).
+      "form-action 'self'",
       "object-src 'none'",
     ].join("; ");
   if (development) {

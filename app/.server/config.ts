@@ -1,3 +1,4 @@
+import ipaddr from "ipaddr.js";
 import { z } from "zod";
 
 /**
@@ -24,6 +25,19 @@ const envSchema = z.object({
   /** PostgreSQL schema to use instead of public (tests run each in their own). */
   DATABASE_SCHEMA: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/i).optional()),
   PUBLIC_URL: optionalUrl,
+  /**
+   * Which proxies may tell the client's address (X-Forwarded-For/-Host/-Proto): a hop count ("1") or a
+   * comma-separated list of addresses and CIDR ranges. Unset: none, the socket's address counts.
+   */
+  TRUST_PROXY: z.preprocess(
+    emptyToUndefined,
+    z
+      .string()
+      .refine((v) => /^\d+$/.test(v.trim()) || v.split(",").every((part) => isAddressOrRange(part.trim())), {
+        message: "must be a hop count or a comma-separated list of IP addresses / CIDR ranges",
+      })
+      .optional(),
+  ),
   LOG_LEVEL: z.preprocess(
     emptyToUndefined,
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
@@ -55,7 +69,14 @@ const envSchema = z.object({
   DOUYIN_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://open.douyin.com")),
 });
 
+function isAddressOrRange(value: string): boolean {
+  if (["loopback", "linklocal", "uniquelocal"].includes(value)) return true;
+  return value.includes("/") ? ipaddr.isValidCIDR(value) : ipaddr.isValid(value);
+}
+
 export type Config = z.infer<typeof envSchema> & {
+  /** Express's "trust proxy" value: false (default), a hop count, or the trusted addresses and ranges. */
+  trustProxy: false | number | string[];
   database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
   publicUrl: string;
   isProduction: boolean;
@@ -84,12 +105,19 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   return {
     ...values,
     database: resolveDatabase(values.DATABASE_URL),
+    trustProxy: trustProxyOf(values.TRUST_PROXY),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     isProduction: values.NODE_ENV === "production",
     uploadDir: values.UPLOAD_DIR ?? "public/uploads",
     authSecret: values.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     adminEmails: values.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
   };
+}
+
+function trustProxyOf(value: string | undefined): Config["trustProxy"] {
+  if (!value) return false;
+  if (/^\d+$/.test(value.trim())) return Number(value.trim()) || false;
+  return value.split(",").map((part) => part.trim()).filter(Boolean);
 }
 
 function resolveDatabase(url: string | undefined): Config["database"] {

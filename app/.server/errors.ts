@@ -1,4 +1,4 @@
-import { data } from "react-router";
+import { data, isRouteErrorResponse } from "react-router";
 
 /**
  * Typed application errors and the single table that maps them to HTTP
@@ -32,10 +32,14 @@ export class AppError extends Error {
   }
 }
 
-/** HTTP status for anything thrown: AppError by its code, a Response by its own, else 500. */
+/**
+ * HTTP status for anything thrown: AppError by its code, a Response or React Router's ErrorResponse
+ * (its 404/405 for unmatched methods and routes) by its own, `data()` by its init, else 500.
+ */
 export function httpStatusOf(error: unknown): number {
   if (error instanceof AppError) return error.status;
   if (error instanceof Response) return error.status;
+  if (isRouteErrorResponse(error)) return error.status;
   if (error && typeof error === "object" && "init" in error && "type" in error) {
     const init = (error as { init?: { status?: number } }).init;
     return init?.status ?? 500;

@@ -23,9 +23,13 @@ export async function loader({ request }: Route.LoaderArgs) {
  * admins continue, anyone else is signed out again (spec 6).
  */
 export async function action({ request }: Route.ActionArgs) {
+  if (request.method !== "POST") throw data({ error: "methodNotAllowed" as const }, { status: 405, headers: { Allow: "GET, POST" } });
   assertSameOrigin(request);
   const user = await getSessionUser(request);
-  const form = await request.formData();
+  // The page posts a form; anything else (JSON, no body) is a bad request, not a failure.
+  const form = await request.formData().catch(() => {
+    throw data({ error: "badRequest" as const }, { status: 400 });
+  });
   const returnTo = safeReturnPath(form.get("returnTo"), "/admin");
   if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
   const headers = new Headers();

@@ -14,10 +14,19 @@ import type { Route } from "./+types/category";
 
 const RELATED_TOOLS = 12;
 
+function decodeOnce(value: string): string {
+  try {
+    return decodeURIComponent(value);
+  } catch {
+    return value;
+  }
+}
+
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
-  const slug = decodeURIComponent(params.slug).trim();
+  // React Router has decoded the path once; a slug that still holds escapes is decoded again when it can be.
+  const slug = decodeOnce(params.slug).trim();
   const [page, t, tc] = await Promise.all([categoryPage(db, lang, slug), getFixedT(lang, "categories"), getFixedT(lang, "common")]);
   if (!page) {
     // A subcategory has no page of its own: its tools are the filtered list.

@@ -31,7 +31,12 @@ const ERROR_KEYS: Record<QrProvider, Record<QrCallbackError, string>> = {
 
 function cookieValue(header: string | null, name: string): string | null {
   const match = header?.split(/;\s*/).find((part) => part.startsWith(`${name}=`));
-  return match ? decodeURIComponent(match.slice(name.length + 1)) : null;
+  if (!match) return null;
+  try {
+    return decodeURIComponent(match.slice(name.length + 1));
+  } catch {
+    return null; // a cookie that does not decode is no preference
+  }
 }
 
 /**

@@ -1,0 +1,62 @@
+import type { Request } from "express";
+import { JSON_BODY_LIMIT } from "../app/.server/http/json-api";
+import { IMAGE_MAX_BYTES } from "../app/lib/submissions";
+
+/**
+ * One byte cap for every request body, applied by the edge before any route reads it: 64 KB for
+ * JSON, forms and anything else, and the image upload limit plus room for the form's other fields
+ * for multipart uploads. A 200 MB body used to be buffered whole by the sign-in endpoints.
+ */
+export const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 256 * 1024;
+
+export interface BufferedBody {
+  bytes: Buffer;
+  /** A text body (JSON, form, text) holding NUL, raw or as a JSON escape: no field of the site accepts one. */
+  hasNul: boolean;
+}
+
+export function bodyLimitFor(req: Request): number {
+  return /^multipart\/form-data/i.test(req.headers["content-type"] ?? "") ? UPLOAD_BODY_LIMIT : JSON_BODY_LIMIT;
+}
+
+const TEXT_BODY = /^(?:application\/(?:.+\+)?json|application\/x-www-form-urlencoded|text\/)/i;
+
+/** The whole body, or null as soon as it passes `limit` bytes (the rest is not read). */
+export function readCappedBody(req: Request, limit: number): Promise<BufferedBody | null> {
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = [];
+    let size = 0;
+    const onData = (chunk: Buffer) => {
+      size += chunk.byteLength;
+      if (size > limit) {
+        cleanup();
+        // Stop reading; the refusal closes the connection.
+        req.pause();
+        resolve(null);
+        return;
+      }
+      chunks.push(chunk);
+    };
+    const onEnd = () => {
+      cleanup();
+      const bytes = chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks);
+      const text = TEXT_BODY.test(req.headers["content-type"] ?? "");
+      resolve({ bytes, hasNul: text && (bytes.includes(0) || /\\u0000/i.test(bytes.toString("latin1"))) });
+    };
+    const onError = (error: Error) => {
+      cleanup();
+      reject(error);
+    };
+    const cleanup = () => {
+      req.off("data", onData);
+      req.off("end", onEnd);
+      req.off("error", onError);
+      req.off("aborted", onAborted);
+    };
+    const onAborted = () => onError(new Error("request aborted"));
+    req.on("data", onData);
+    req.on("end", onEnd);
+    req.on("error", onError);
+    req.on("aborted", onAborted);
+  });
+}
