@@ -40,7 +40,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     // The edge has usually read the body already, within its byte cap (server/edge-guards.ts).
-    if (req.bufferedBody) init.body = req.bufferedBody.bytes;
+    if (req.bufferedBody) init.body = new Uint8Array(req.bufferedBody.bytes);
     else {
       init.body = createReadableStreamFromReadable(req);
       init.duplex = "half";

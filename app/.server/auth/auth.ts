@@ -1,14 +1,20 @@
 import { betterAuth } from "better-auth";
+import { APIError, createAuthMiddleware } from "better-auth/api";
 import { genericOAuth, lastLoginMethod, magicLink, twoFactor } from "better-auth/plugins";
 import { getConfig, type Config } from "../config";
 import { getDb, type DB } from "../db";
 import { getLogger } from "../logger";
 import { betterAuthDatabase } from "../db/better-auth";
 import { githubProvider, googleProvider } from "./oauth-providers";
-import { magicLinkMail, verificationMail } from "./mail-templates";
+import { magicLinkMail, resetPasswordMail, verificationMail } from "./mail-templates";
 import { mailDeliverable, sendMail } from "./mail";
 import { qrLogin } from "./qr-login";
-import { upsertProfile } from "./users";
+import { assertDisplayNameAllowed, assertPasswordAllowed, boundedPasswordHashing } from "./password-policy";
+import { takeOverUnverifiedAccount } from "./account-takeover";
+import { ensureProfile, upsertProfile } from "./users";
+
+/** Endpoints that only work by sending mail: without a way to deliver it they answer one clear 400 for every address. */
+const MAIL_ONLY_PATHS = new Set(["/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
 
 /** Sign-in, sign-up and magic-link requests allowed per client address and minute. */
 export const SIGN_IN_LIMIT = { window: 60, max: 5 };
@@ -19,6 +25,11 @@ export const SIGN_IN_LIMIT = { window: 60, max: 5 };
  */
 export function createAuth(db: DB, config: Config) {
   const secureCookies = config.publicUrl.startsWith("https:");
+  const deliverable = mailDeliverable(config);
+  // Mail that cannot be sent is logged, never an error the caller sees: the answer must not depend on the address.
+  const sendQuietly = async (mail: Parameters<typeof sendMail>[0]) => {
+    await sendMail(mail, config).catch((error: unknown) => getLogger().error({ err: error }, "sending sign-in mail failed"));
+  };
   if (config.isProduction && !secureCookies) {
     getLogger().warn({ publicUrl: config.publicUrl }, "PUBLIC_URL is not https: session cookies are sent without the Secure flag");
   }
@@ -42,21 +53,33 @@ export function createAuth(db: DB, config: Config) {
     session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
     user: { deleteUser: { enabled: false } },
     account: {
-      accountLinking: { enabled: true, trustedProviders: ["google", "github"] },
+      // A provider links to an existing account only when it vouches for the address (emailVerified); an
+      // account whose address was never verified is then taken over (see account-takeover.ts).
+      accountLinking: { enabled: true, trustedProviders: [], requireLocalEmailVerified: false },
     },
     emailAndPassword: {
       enabled: true,
       minPasswordLength: 8,
       maxPasswordLength: 128,
-      autoSignIn: true,
+      // Sign-up answers the same whether or not the address is taken (no session either way, so nothing
+      // tells them apart); the dialog then signs in with the same password, as for any account.
+      autoSignIn: false,
       requireEmailVerification: false,
+      password: boundedPasswordHashing,
+      ...(deliverable
+        ? {
+            sendResetPassword: async ({ user, url }: { user: { email: string }; url: string }, request?: Request) => {
+              await sendQuietly({ to: user.email, ...(await resetPasswordMail(url, request?.headers.get("referer") ?? null)) });
+            },
+          }
+        : {}),
     },
     emailVerification: {
       // Without a way to deliver mail a password account is simply signed in (autoSignIn), not sent a link.
-      sendOnSignUp: mailDeliverable(config),
+      sendOnSignUp: deliverable,
       autoSignInAfterVerification: true,
       sendVerificationEmail: async ({ user, url }, request) => {
-        await sendMail({ to: user.email, ...(await verificationMail(url, request?.headers.get("referer") ?? null)) }, config);
+        await sendQuietly({ to: user.email, ...(await verificationMail(url, request?.headers.get("referer") ?? null)) });
       },
     },
     rateLimit: {
@@ -68,14 +91,31 @@ export function createAuth(db: DB, config: Config) {
         "/sign-in/*": SIGN_IN_LIMIT,
         "/sign-up/*": SIGN_IN_LIMIT,
         "/two-factor/*": SIGN_IN_LIMIT,
+        "/send-verification-email": SIGN_IN_LIMIT,
+        "/request-password-reset": SIGN_IN_LIMIT,
+        "/reset-password/*": SIGN_IN_LIMIT,
         "/wechat/start": { window: 60, max: 20 },
         "/douyin/start": { window: 60, max: 20 },
         "/douyin/status": { window: 60, max: 60 },
         "/get-session": false,
       },
     },
+    hooks: {
+      before: createAuthMiddleware(async (ctx) => {
+        if (MAIL_ONLY_PATHS.has(ctx.path) && !deliverable) {
+          throw new APIError("BAD_REQUEST", { code: "EMAIL_UNAVAILABLE", message: "This site cannot send e-mail. Sign in with a password or a provider." });
+        }
+        const body = (ctx.body ?? {}) as Record<string, unknown>;
+        if (ctx.path === "/sign-up/email") assertPasswordAllowed(body.password);
+        if (ctx.path === "/change-password" || ctx.path === "/reset-password" || ctx.path === "/set-password") assertPasswordAllowed(body.newPassword);
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") assertDisplayNameAllowed(body.name);
+      }),
+    },
     advanced: {
-      useSecureCookies: secureCookies,
+      // On https every cookie is __Host- (Secure, Path=/, no Domain: no subdomain can set or shadow it).
+      // better-auth would prefix __Secure- itself, so the prefix is named here and the flag set below.
+      useSecureCookies: false,
+      ...(secureCookies ? { cookiePrefix: "__Host-better-auth" } : {}),
       // Always on: better-auth would otherwise skip origin checks whenever TEST is set in the environment.
       disableOriginCheck: false,
       disableCSRFCheck: false,
@@ -91,12 +131,24 @@ export function createAuth(db: DB, config: Config) {
           },
         },
       },
+      account: {
+        create: { after: takeOverUnverifiedAccount },
+      },
+      // A process stopped between creating a user and its profile left users without one: every
+      // sign-in repairs that (one insert that does nothing when the row exists).
+      session: {
+        create: {
+          after: async (session) => {
+            await ensureProfile(db, session.userId);
+          },
+        },
+      },
     },
     plugins: [
       magicLink({
         expiresIn: 15 * 60,
         sendMagicLink: async ({ email, url, metadata }) => {
-          await sendMail({ to: email, ...(await magicLinkMail(url, metadata?.lang)) }, config);
+          await sendQuietly({ to: email, ...(await magicLinkMail(url, metadata?.lang)) });
         },
       }),
       ...(oauthProviders.length > 0 ? [genericOAuth({ config: oauthProviders })] : []),

@@ -37,3 +37,8 @@ export async function verificationMail(url: string, langHint: unknown) {
   const t = await getFixedT(languageOf(langHint), "user");
   return render(t("auth.mail.verifySubject"), t("auth.mail.verifyIntro"), t("auth.mail.verifyButton"), url, t("auth.mail.ignore"));
 }
+
+export async function resetPasswordMail(url: string, langHint: unknown) {
+  const t = await getFixedT(languageOf(langHint), "user");
+  return render(t("auth.mail.resetSubject"), t("auth.mail.resetIntro"), t("auth.mail.resetButton"), url, t("auth.mail.ignore"));
+}

@@ -101,3 +101,12 @@ export async function grantRole(db: DB, userId: string, role: string): Promise<v
     .onConflict((oc) => oc.columns(["user_id", "role"]).doNothing())
     .execute();
 }
+
+/** Creates the profiles row when it is missing (the account's own name and picture stay the fallback). */
+export async function ensureProfile(db: DB, userId: string): Promise<void> {
+  await db
+    .insertInto("profiles")
+    .values({ user_id: userId, display_name: null, avatar_url: null, updated_at: nowIso() })
+    .onConflict((oc) => oc.column("user_id").doNothing())
+    .execute();
+}

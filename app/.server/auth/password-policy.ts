@@ -1,0 +1,69 @@
+import { dictionary } from "@zxcvbn-ts/language-common";
+import { hashPassword, verifyPassword } from "better-auth/crypto";
+import { APIError } from "better-auth/api";
+
+/**
+ * What a password must be beyond better-auth's 8-128 characters: not blank, and not one of the
+ * ~49,000 most common breached passwords (zxcvbn's list, maintained upstream). Display names are
+ * bounded here too, since the same sign-up request carries them.
+ */
+export const DISPLAY_NAME_MAX = 64;
+
+let common: Set<string> | undefined;
+
+export type PasswordProblem = "PASSWORD_BLANK" | "PASSWORD_TOO_COMMON";
+
+export function passwordProblem(password: string): PasswordProblem | null {
+  if (password.trim() === "") return "PASSWORD_BLANK";
+  common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
+  return common.has(password.toLowerCase()) ? "PASSWORD_TOO_COMMON" : null;
+}
+
+const PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
+  PASSWORD_BLANK: "The password cannot be only spaces.",
+  PASSWORD_TOO_COMMON: "This password is among the most common ones. Choose another.",
+};
+
+/** Refuses a bad new password with 400 and a code the login dialog translates. */
+export function assertPasswordAllowed(password: unknown): void {
+  if (typeof password !== "string") return; // better-auth's own validation answers for a missing one
+  const problem = passwordProblem(password);
+  if (problem) throw new APIError("BAD_REQUEST", { code: problem, message: PROBLEM_MESSAGES[problem] });
+}
+
+export function assertDisplayNameAllowed(name: unknown): void {
+  if (typeof name === "string" && name.trim().length > DISPLAY_NAME_MAX) {
+    throw new APIError("BAD_REQUEST", { code: "NAME_TOO_LONG", message: `The name is longer than ${DISPLAY_NAME_MAX} characters.` });
+  }
+}
+
+/**
+ * Password hashing (scrypt) runs on libuv's small thread pool, which static files and DNS share:
+ * 100 sign-ups at once kept an asset waiting 18 s. At most HASH_CONCURRENCY hashes run at a time,
+ * HASH_QUEUE wait; past that the request is told to come back (503 + Retry-After).
+ */
+const HASH_CONCURRENCY = 2;
+const HASH_QUEUE = 32;
+let running = 0;
+const waiting: Array<() => void> = [];
+
+async function bounded<T>(work: () => Promise<T>): Promise<T> {
+  if (running >= HASH_CONCURRENCY) {
+    if (waiting.length >= HASH_QUEUE) {
+      throw new APIError("SERVICE_UNAVAILABLE", { code: "BUSY", message: "Too many sign-ins at once. Try again in a few seconds." }, { "Retry-After": "5" });
+    }
+    await new Promise<void>((resolve) => waiting.push(resolve));
+  } else running++;
+  try {
+    return await work();
+  } finally {
+    const next = waiting.shift();
+    if (next) next();
+    else running--;
+  }
+}
+
+export const boundedPasswordHashing = {
+  hash: (password: string) => bounded(() => hashPassword(password)),
+  verify: (data: { hash: string; password: string }) => bounded(() => verifyPassword(data)),
+};
