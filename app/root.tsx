@@ -25,7 +25,7 @@ import { loadBundles } from "./.server/i18n";
 import { SiteShell } from "./components/layout/site-shell";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
-import { htmlLang, splitLangPath, type Namespace } from "./i18n/languages";
+import { htmlLang, isUnlocalizedPath, negotiateLanguage, PREFERRED_LANGUAGE_COOKIE, splitLangPath, type Lang, type Namespace } from "./i18n/languages";
 import { i18nForRender, serializeBundles } from "./i18n/render-instance";
 import { useT } from "./i18n/translator";
 import { AppLinkNavigation } from "./lib/app-link";
@@ -61,8 +61,17 @@ export const links: Route.LinksFunction = () => [FAVICON];
 /** Bundles every page needs; routes add their own (e.g. `about`) through their loaders. */
 const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user"];
 
+const PREFERRED_LANGUAGE = new RegExp(`(?:^|;\\s*)${PREFERRED_LANGUAGE_COOKIE}=([\\w-]+)`);
+
+/** The path's language; pages without a language segment (admin) follow the visitor's preference. */
+function pageLanguage(request: Request): Lang {
+  const { pathname } = new URL(request.url);
+  if (!isUnlocalizedPath(pathname)) return splitLangPath(pathname).lang;
+  return negotiateLanguage(PREFERRED_LANGUAGE.exec(request.headers.get("cookie") ?? "")?.[1], request.headers.get("accept-language"));
+}
+
 export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = splitLangPath(new URL(request.url).pathname);
+  const lang = pageLanguage(request);
   const [bundles, footerCategories, user] = await Promise.all([
     loadBundles(lang, ROOT_NAMESPACES),
     listFooterCategories(getDb(), lang),

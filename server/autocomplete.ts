@@ -2,15 +2,15 @@ import type { Request, Response } from "express";
 import { getDb } from "../app/.server/db";
 import { answerAutocomplete } from "../app/.server/tools/autocomplete";
 import { checkCatalogFreshness, onCatalogChange } from "../app/.server/tools/cache";
-import { getRecent, setBounded } from "../app/lib/bounded-map";
+import { ByteBoundedMap } from "./byte-bounded-map";
 
 /**
  * Answers already given, as JSON text, by address (term and language): everybody typing "chatgpt" asks for "c",
  * "ch" and "cha" first, so the short prefixes are asked for over and over. Dropped when the catalogue
- * changes; the least recently asked go first.
+ * changes; the least recently asked go first once they hold MAX_ANSWER_BYTES.
  */
-const MAX_ANSWERS = 5_000;
-const answers = new Map<string, string>();
+const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
+const answers = new ByteBoundedMap<string>(MAX_ANSWER_BYTES, (json) => json.length * 2);
 onCatalogChange(() => answers.clear());
 
 /** `/api/autocomplete`, answered before the page renderer: it runs on every keystroke of the search box. */
@@ -21,7 +21,7 @@ export async function autocompleteEndpoint(req: Request, res: Response): Promise
   // Keyed by the whole address: the search box asks for the same term with the same address every time.
   const key = req.originalUrl;
   // Most recently asked last, so the least asked go first.
-  let json = getRecent(answers, key);
+  let json = answers.getRecent(key);
   if (json === undefined) {
     const answer = await answerAutocomplete(getDb(), new URL(req.originalUrl, "http://localhost").searchParams);
     if (answer.status !== 200) {
@@ -31,7 +31,7 @@ export async function autocompleteEndpoint(req: Request, res: Response): Promise
     }
     json = JSON.stringify(answer.body);
     // Right after a change the previous index answers until the new one is built: such answers are not kept.
-    if (answer.current) setBounded(answers, key, json, MAX_ANSWERS);
+    if (answer.current) answers.set(key, json);
   }
   res.setHeader("Server-Timing", `search;dur=${(performance.now() - started).toFixed(2)}`);
   res.setHeader("Cache-Control", "public, max-age=60, stale-while-revalidate=300");

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { SESSION_COOKIE } from "../app/.server/http-cache";
 import { onCatalogChange } from "../app/.server/tools/cache";
-import { setBounded } from "../app/lib/bounded-map";
+import { ByteBoundedMap } from "./byte-bounded-map";
 
 /**
  * Micro-cache of rendered pages for anonymous visitors. Only responses the
@@ -16,9 +16,10 @@ import { setBounded } from "../app/lib/bounded-map";
  * and kept the garbage collector busy with bodies nobody asked for again.
  */
 const TTL_MS = 30_000;
-const MAX_ENTRIES = 300;
-/** URLs requested once, remembered (not their bodies) so a second request within the TTL is kept. */
-const MAX_SEEN = 10_000;
+/** Rendered pages kept, by bytes (about 300 typical pages). */
+const MAX_STORE_BYTES = 32 * 1024 * 1024;
+/** URLs requested once, remembered (not their bodies) so a second request within the TTL is kept; by bytes of address. */
+const MAX_SEEN_BYTES = 2 * 1024 * 1024;
 /** Headers that belong to one response only (compression re-adds its own encoding; Vary is kept, it appends to it). */
 const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache"]);
 
@@ -48,8 +49,8 @@ function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
 }
 
 export function pageCache() {
-  const store = new Map<string, Entry>();
-  const seenAt = new Map<string, number>();
+  const store = new ByteBoundedMap<Entry>(MAX_STORE_BYTES, (entry) => entry.parts.reduce((sum, part) => sum + part.byteLength, 0) + entry.headers.length * 128);
+  const seenAt = new ByteBoundedMap<number>(MAX_SEEN_BYTES, () => 8);
   onCatalogChange(() => {
     store.clear();
     seenAt.clear();
@@ -60,7 +61,7 @@ export function pageCache() {
     if (seen !== undefined && now - seen < TTL_MS) return true;
     // Re-noted at the end, so the oldest notes go first.
     if (seen !== undefined) seenAt.delete(key);
-    setBounded(seenAt, key, now, MAX_SEEN);
+    seenAt.set(key, now);
     return false;
   };
   return (req: Request, res: Response, next: NextFunction) => {
@@ -94,12 +95,12 @@ export function pageCache() {
       const cacheControl = String(res.getHeader("cache-control") ?? "");
       const type = String(res.getHeader("content-type") ?? "");
       if (res.statusCode === 200 && cacheControl.startsWith("public") && type.startsWith("text/html") && !res.getHeader("set-cookie")) {
-        setBounded(store, key, {
+        store.set(key, {
           expires: Date.now() + TTL_MS,
           headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
           // Pages arrive as one body (entry.server), so there is usually nothing to join.
           parts: splitAtNonce(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), nonce),
-        }, MAX_ENTRIES);
+        });
       }
       return end(chunk, ...rest);
     }) as Response["end"];

@@ -56,8 +56,19 @@ export function localizedPath(lang: Lang, path = "/"): string {
   return clean === "/" ? `/${lang}` : `/${lang}${clean}`;
 }
 
+/**
+ * Pages that exist once, without a language segment (admin console, developer mailbox, sign-in
+ * callbacks): they are shown in the visitor's preferred language (cookie, then browser).
+ */
+const UNLOCALIZED_PATH = /^\/(?:admin|dev|auth)(?:[/.]|$)/;
+
+export function isUnlocalizedPath(pathname: string): boolean {
+  return UNLOCALIZED_PATH.test(pathname);
+}
+
 /** Same page in another language, keeping the rest of the path (query/hash are the caller's). */
 export function switchLangPath(pathname: string, lang: Lang): string {
+  if (isUnlocalizedPath(pathname)) return pathname;
   return localizedPath(lang, splitLangPath(pathname).rest);
 }
 

@@ -65,6 +65,14 @@ export function createAuth(db: DB, config: Config) {
       // tells them apart); the dialog then signs in with the same password, as for any account.
       autoSignIn: false,
       requireEmailVerification: false,
+      // The stand-in user answered for a taken address carries every field a new one has, with the same values.
+      customSyntheticUser: ({ coreFields, additionalFields, id }) => ({
+        ...coreFields,
+        twoFactorEnabled: false,
+        lastLoginMethod: "email",
+        ...additionalFields,
+        id,
+      }),
       password: boundedPasswordHashing,
       ...(deliverable
         ? {

@@ -3,6 +3,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/i18n/hooks";
 import { authPost } from "./auth-client";
+import { PasswordReset, passwordErrorKey, resetTokenFromLocation } from "./password-reset";
 import { DouyinQrPanel, WechatQrPanel } from "./qr-panels";
 
 export interface SignInMethods {
@@ -42,6 +43,7 @@ export function LoginDialog({
   const [totpStep, setTotpStep] = useState(false);
   const [totp, setTotp] = useState("");
   const [qrTab, setQrTab] = useState<QrTab>(methods?.wechat ? "wechat" : "douyin");
+  const [resetToken, setResetToken] = useState<string | null>(resetTokenFromLocation);
 
   useEffect(() => {
     const onKey = (event: KeyboardEvent) => event.key === "Escape" && onClose();
@@ -63,16 +65,18 @@ export function LoginDialog({
     try {
       if (mode === "login" && password) {
         const result = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: address, password, callbackURL: returnTo });
-        if (!result.ok) return fail(result.status === 429 ? t("auth.tooManyAttempts") : t("auth.invalidCredentials"));
+        if (!result.ok) return fail(t(passwordErrorKey(result.status, null) ?? "auth.invalidCredentials"));
         if (result.data.twoFactorRedirect) return setTotpStep(true);
         return done();
       }
       if (mode === "register" && password) {
         const result = await authPost("/sign-up/email", { email: address, password, name: "", callbackURL: returnTo });
-        if (!result.ok) {
-          if (result.status === 429) return fail(t("auth.tooManyAttempts"));
-          return fail(result.code === "USER_ALREADY_EXISTS" || result.status === 422 ? t("auth.alreadyRegistered") : t("auth.registerFailed"));
-        }
+        if (!result.ok) return fail(t(passwordErrorKey(result.status, result.code) ?? "auth.registerFailed"));
+        // Sign-up answers alike for new and taken addresses; signing in with the password tells the person
+        // (and only someone who knows the password) whether the account is theirs.
+        const signIn = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: address, password, callbackURL: returnTo });
+        if (!signIn.ok) return fail(t(passwordErrorKey(signIn.status, null) ?? "auth.registerExisting"));
+        if (signIn.data.twoFactorRedirect) return setTotpStep(true);
         setNotice({ kind: "success", text: t(emailLinks ? "auth.registerSent" : "auth.registered") });
         window.setTimeout(done, 1500);
         return;
@@ -142,6 +146,8 @@ export function LoginDialog({
               {t("auth.verify")}
             </button>
           </form>
+        ) : resetToken ? (
+          <PasswordReset email={email} emailLinks={emailLinks} token={resetToken} onNotice={setNotice} onDone={() => setResetToken(null)} />
         ) : (
           <form onSubmit={submitEmail} className="mt-4 space-y-3" data-testid="email-form">
             <div className="flex rounded-md bg-slate-100 p-1 text-sm" role="tablist">
@@ -167,6 +173,7 @@ export function LoginDialog({
             <button type="submit" data-testid="email-submit" disabled={emailEmpty || busy || (!emailLinks && !password)} className="w-full rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:cursor-not-allowed disabled:opacity-50">
               {busy ? t("auth.working") : mode === "register" ? t("auth.register") : password || !emailLinks ? t("auth.signIn") : t("auth.sendLink")}
             </button>
+            {mode === "login" ? <PasswordReset email={email} emailLinks={emailLinks} token={null} onNotice={setNotice} onDone={() => undefined} /> : null}
           </form>
         )}
 
