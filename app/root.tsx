@@ -59,7 +59,7 @@ const FAVICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
 export const links: Route.LinksFunction = () => [FAVICON];
 
 /** Bundles every page needs; routes add their own (e.g. `about`) through their loaders. */
-const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user"];
+const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user", "favorites"];
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
