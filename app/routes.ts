@@ -23,6 +23,7 @@ const pages = [
   route("case-studies", "routes/case-studies.tsx", { id: "case-studies" }),
   route("tools", "routes/tools.tsx", { id: "tools" }),
   route("categories", "routes/categories.tsx", { id: "categories" }),
+  route("user/favorites", "routes/user.favorites.tsx", { id: "user-favorites" }),
 ];
 
 export default [
@@ -40,5 +41,9 @@ export default [
   route("admin/login", "routes/admin.login.tsx"),
   route("admin", "routes/admin.tsx", { id: "admin" }, [index("routes/admin._index.tsx")]),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
+  route("api/favorites", "routes/api.favorites.ts"),
+  route("api/favorites/clear", "routes/api.favorites.clear.ts"),
+  route("api/ratings", "routes/api.ratings.ts"),
+  route("api/me/state", "routes/api.me.state.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -48,6 +48,8 @@ const envSchema = z.object({
   UPLOAD_DIR: optionalString,
   /** Catalogues up to this many tools ship the whole autocomplete index to the browser; larger ones ask the server. */
   AUTOCOMPLETE_INDEX_MAX_TOOLS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2000)),
+  /** Favourite and rating writes one signed-in user may make per minute (reads of their own state: four times this). */
+  USER_WRITES_PER_MINUTE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(120)),
   // Sign-in (see README "Sign-in"). Providers without credentials are hidden.
   BETTER_AUTH_SECRET: z.preprocess(emptyToUndefined, z.string().min(32, "must be at least 32 characters").optional()),
   SMTP_URL: optionalUrl,

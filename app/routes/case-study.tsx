@@ -3,7 +3,9 @@ import { getDb } from "~/.server/db";
 import { getFixedT } from "~/.server/i18n";
 import { CASE_STUDY_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
+import { favoriteEntryOf } from "~/.server/favorites/targets";
 import { caseStudyPageSeo } from "~/.server/seo/page-seo";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { estimateReadMinutes, formatDate } from "~/.server/case-studies/format";
 import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
 import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
@@ -18,8 +20,9 @@ import type { Route } from "./+types/case-study";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
-  const view = await resolveOrNotFound(getDb(), params.slug, lang, { sources: CASE_STUDY_PAGE_SOURCES });
-  const [common, tools] = await Promise.all([getFixedT(lang, "common"), getFixedT(lang, "tools")]);
+  const db = getDb();
+  const view = await resolveOrNotFound(db, params.slug, lang, { sources: CASE_STUDY_PAGE_SOURCES });
+  const [common, tools, favorite] = await Promise.all([getFixedT(lang, "common"), getFixedT(lang, "tools"), favoriteEntryOf(db, view)]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: tools("caseStudy.listTitle"), to: localizedPath(lang, "/case-studies") },
@@ -28,6 +31,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     view,
     crumbs,
+    favorite,
     published: view.publishDate ? formatDate(view.publishDate, lang) : null,
     readMinutes: view.readTime ?? estimateReadMinutes(view),
     notice: languageNotice(view, lang),
@@ -36,7 +40,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
-  const { view, crumbs, notice, published, readMinutes } = loaderData;
+  const { view, crumbs, notice, published, readMinutes, favorite } = loaderData;
   const { t } = useTranslation("tools");
   const contentLang = view.contentLanguage === "us-en" ? "en" : view.contentLanguage;
   return (
@@ -56,7 +60,10 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
               <span>{view.rating.toFixed(1)}</span>
             </li>
           </ul>
-          {view.websiteUrl ? <VisitWebsiteLink href={view.websiteUrl} /> : null}
+          <div className="flex flex-wrap gap-3">
+            {view.websiteUrl ? <VisitWebsiteLink href={view.websiteUrl} /> : null}
+            {favorite ? <FavoriteButton entry={favorite} /> : null}
+          </div>
         </div>
         <ImagePreview image={view.images[0]} name={view.name} />
       </header>

@@ -4,6 +4,7 @@ import { getDb } from "~/.server/db";
 import { getFixedT } from "~/.server/i18n";
 import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
+import { favoriteEntryOf } from "~/.server/favorites/targets";
 import { toolPageSeo } from "~/.server/seo/page-seo";
 import { listRelatedTools } from "~/.server/tools/detail";
 import { ToolCard, useCardText } from "~/components/tools/tool-card";
@@ -22,7 +23,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related] = await Promise.all([getFixedT(lang, "common"), listRelatedTools(db, view.toolId, view.category?.slug ?? null, lang)]);
+  const [common, related, favorite] = await Promise.all([
+    getFixedT(lang, "common"),
+    listRelatedTools(db, view.toolId, view.category?.slug ?? null, lang),
+    favoriteEntryOf(db, view),
+  ]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: common("nav.tools"), to: localizedPath(lang, "/tools") },
@@ -32,6 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return {
     view,
     related,
+    favorite,
     crumbs,
     notice: languageNotice(view, lang),
     seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
@@ -39,7 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { view, related, crumbs, notice } = loaderData;
+  const { view, related, crumbs, notice, favorite } = loaderData;
   const { t } = useTranslation("tools");
   const to = useLocalizedPath();
   const cardText = useCardText();
@@ -56,7 +62,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">{view.name}</h1>
               {view.subtitle ? <p className="text-lg text-slate-700">{view.subtitle}</p> : null}
               {view.description ? <p className="text-slate-700">{view.description}</p> : null}
-              <ToolActions slug={view.slug} name={view.name} websiteUrl={view.websiteUrl} />
+              <ToolActions slug={view.slug} name={view.name} websiteUrl={view.websiteUrl} favorite={favorite} />
             </div>
           </header>
           <DetailSections view={view} variant="tool" />

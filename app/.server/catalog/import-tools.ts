@@ -1,5 +1,6 @@
 import type { DB } from "../db";
 import { toFlag, toJson } from "../db/values";
+import { refreshShownRating } from "../ratings/queries";
 import { emptyCounts, loadCategoryIndex, type ImportCounts } from "./import-categories";
 import { drawLogo, drawPreview, isGeneratedImage, type DrawSubject, type ImageStore } from "./images";
 import type { RowIssue, ToolInput, ToolText, ValidRow } from "./schemas";
@@ -127,8 +128,9 @@ async function importTool(
       website_url: tool.website_url,
       brand_color: tool.brand_color ?? null,
       pricing: tool.pricing,
-      rating: tool.rating,
-      review_count: tool.review_count,
+      // The catalogue's figures; the shown rating and review count also count users' ratings (refreshed below).
+      base_rating: tool.rating,
+      base_review_count: tool.review_count,
       is_featured: toFlag(tool.is_featured),
       is_popular: toFlag(tool.is_popular),
       is_new: toFlag(tool.is_new),
@@ -140,6 +142,7 @@ async function importTool(
     insertOnly: { created_at: tool.created_at },
     stamped: true,
   });
+  if (status !== "unchanged") await refreshShownRating(trx, id);
   const texts = new Map(Object.entries(tool.translations).map(([language, text]) => [language, toolTextColumns(text!)]));
   const textChanged = await syncTranslations(trx, { table: "tool_translations", ownerColumn: "tool_id", ownerId: id, desired: texts, stamped: true });
   const targets = [...new Set([...tool.categories, ...tool.subcategories])].map((slug) => index.get(slug)!.id);

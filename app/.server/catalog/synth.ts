@@ -151,8 +151,7 @@ function makeTool(random: Random, index: number, taxonomy: Taxonomy): SynthTool 
       preview_webp_url: null,
       brand_color: null,
       pricing: random.pick(PRICING_VALUES),
-      rating: Math.round((2.5 + random.next() * 2.5) * 10) / 10,
-      review_count: Math.floor(popularity ** 3 * 5000),
+      ...catalogueFigures(Math.round((2.5 + random.next() * 2.5) * 10) / 10, Math.floor(popularity ** 3 * 5000)),
       is_featured: random.chance(0.03) ? 1 : 0,
       is_popular: popularity > 0.9 ? 1 : 0,
       is_new: createdAt > "2026-05-01" ? 1 : 0,
@@ -211,4 +210,9 @@ function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;
+}
+
+/** A new tool's imported figures, shown as they are until users rate it (migration 0010). */
+function catalogueFigures(rating: number, reviewCount: number) {
+  return { rating, review_count: reviewCount, base_rating: rating, base_review_count: reviewCount };
 }

@@ -54,6 +54,16 @@ export interface ToolsTable {
   status: Generated<string>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /**
+   * The catalogue's imported figures and the sum/count of users' ratings (migration 0010); `rating` and
+   * `review_count` are derived from these four in the same transaction as every write.
+   */
+  base_rating: Generated<number>;
+  base_review_count: Generated<number>;
+  user_rating_sum: Generated<number>;
+  user_rating_count: Generated<number>;
+  /** Real favourites; the card's heart figure is the slug hash plus this. */
+  favorite_count: Generated<number>;
 }
 
 /** One row per tool and language; every field may be empty (sparse translations). */
@@ -190,6 +200,7 @@ export interface EcommerceToolFiltersTable { tool_id: number; filter_id: number 
 
 export interface FavoritesTable { id: Id; user_id: string; tool_id: number; created_at: CreatedAt }
 export interface EcommerceFavoritesTable { id: Id; user_id: string; tool_id: number; created_at: CreatedAt }
+export interface CaseStudyFavoritesTable { id: Id; user_id: string; case_study_id: number; created_at: CreatedAt }
 
 export interface RatingsTable {
   id: Id;
@@ -325,6 +336,7 @@ export interface Database {
   ecommerce_tool_filters: EcommerceToolFiltersTable;
   favorites: FavoritesTable;
   ecommerce_favorites: EcommerceFavoritesTable;
+  case_study_favorites: CaseStudyFavoritesTable;
   ratings: RatingsTable;
   submissions: SubmissionsTable;
   ad_submissions: AdSubmissionsTable;

@@ -12,6 +12,7 @@ import { rankedTools } from "./search-ranking";
  * every card is also inlined in its page for hydration.
  */
 export interface ToolCard {
+  id: number;
   slug: string;
   name: string;
   description: string;
@@ -23,6 +24,8 @@ export interface ToolCard {
   rating: number;
   reviewCount: number;
   category: { slug: string; name: string } | null;
+  /** Real favourites, added to the slug-hash heart figure. */
+  favoriteCount: number;
 }
 
 export { TOOL_SORTS, type ToolSort };
@@ -41,6 +44,7 @@ const CARD_COLUMNS = [
   "t.is_popular",
   "t.is_new",
   "t.verified",
+  "t.favorite_count",
 ] as const;
 
 type ToolRow = {
@@ -55,6 +59,7 @@ type ToolRow = {
   is_popular: number;
   is_new: number;
   verified: number;
+  favorite_count: number;
 };
 
 /** Tools in the listing order, as cards. */
@@ -88,6 +93,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
     const text = own.find((t) => t.language === contentLanguage);
     const english = own.find((t) => t.language === "us-en");
     return {
+      id: row.id,
       slug: row.slug,
       name: text?.name || english?.name || row.slug,
       description: text?.description || english?.description || "",
@@ -98,6 +104,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
       rating: Number(row.rating),
       reviewCount: row.review_count,
       category: firstCategoryOf.get(row.id) ?? null,
+      favoriteCount: Number(row.favorite_count),
     };
   });
 }

@@ -1,6 +1,7 @@
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/translator";
 import type { CategoryLink } from "~/.server/categories/queries";
+import { MyToolsStrip } from "~/components/favorites/my-tools-strip";
 import { SiteFooter } from "./site-footer";
 import { SiteHeader } from "./site-header";
 
@@ -16,6 +17,7 @@ export function SiteShell({ children, footerCategories, year }: { children: Reac
         {t("nav.skipToContent")}
       </a>
       <SiteHeader />
+      <MyToolsStrip />
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
         {children}
       </main>

@@ -2,6 +2,7 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import type { DetailView } from "~/.server/resolve/types";
 import { useLocalizedPath } from "~/i18n/hooks";
+import { RateTool } from "~/components/favorites/rate-tool";
 import { RatingStars } from "./rating-stars";
 
 const PRICING_KEYS = new Set(["free", "freemium", "freeTrial", "paid", "subscription", "contact"]);
@@ -29,6 +30,8 @@ export function SidePanel({ view }: { view: DetailView }) {
         {view.reviewCount > 0 || view.source !== "case-study" ? (
           <p className="text-sm text-slate-600">{view.reviewCount > 0 ? t("reviews", { count: view.reviewCount }) : t("detail.noReviews")}</p>
         ) : null}
+        {/* Users rate tools of the catalogue (spec 4.5); other sources keep their own figures. */}
+        {view.source === "database" ? <RateTool slug={view.slug} name={view.name} /> : null}
       </div>
       <div className="space-y-2">
         <h2 className={heading}>{t("detail.pricing")}</h2>

@@ -1,6 +1,8 @@
 import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { useLocalizedPath } from "~/i18n/hooks";
+import type { FavoriteEntry } from "~/lib/favorites";
 
 /** The tool's own site, in a new tab (rel=noopener: the site gets no handle on this page). */
 export function VisitWebsiteLink({ href }: { href: string }) {
@@ -24,7 +26,7 @@ export function VisitWebsiteLink({ href }: { href: string }) {
  * Visit-website, favourite, promote and update. `data-action` names are the
  * stable hooks the favourites and sign-in features attach their behaviour to.
  */
-export function ToolActions({ slug, name, websiteUrl }: { slug: string; name: string; websiteUrl: string | null }) {
+export function ToolActions({ slug, name, websiteUrl, favorite }: { slug: string; name: string; websiteUrl: string | null; favorite: FavoriteEntry | null }) {
   const { t } = useTranslation("tools");
   const to = useLocalizedPath();
   const secondary =
@@ -32,10 +34,7 @@ export function ToolActions({ slug, name, websiteUrl }: { slug: string; name: st
   return (
     <div className="flex flex-wrap gap-3">
       {websiteUrl ? <VisitWebsiteLink href={websiteUrl} /> : null}
-      <button type="button" className={secondary} data-action="favorite" data-tool-slug={slug} aria-pressed="false">
-        <span aria-hidden="true">♡</span>
-        {t("detail.favorite")}
-      </button>
+      {favorite ? <FavoriteButton entry={favorite} /> : null}
       <Link to={`${to("/user/advertise")}?tool=${encodeURIComponent(name)}`} className={secondary} data-action="promote" data-tool-slug={slug}>
         {t("detail.promote")}
       </Link>

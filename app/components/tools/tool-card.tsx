@@ -1,4 +1,5 @@
 import type { TFunction } from "i18next";
+import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { AppLink } from "~/lib/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
@@ -118,14 +119,14 @@ export function ToolCard({
   imagePriority?: CardImagePriority;
 }) {
   const Heading = headingLevel === 2 ? "h2" : "h3";
-  const hearts = heartCount(tool.slug);
+  const hearts = heartCount(tool.slug) + tool.favoriteCount;
   const value = Math.max(0, Math.min(5, tool.rating));
   const rating = value.toFixed(1);
   // Text shown in another language than the page is marked, for screen readers and hyphenation.
   const differs = tool.contentLanguage !== text.lang;
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
   return (
-    <li className="tool-card">
+    <li className="tool-card relative">
       <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
         <div className="relative bg-slate-100">
           <CardImage tool={tool} priority={imagePriority} />
@@ -151,6 +152,7 @@ export function ToolCard({
           </p>
         </div>
       </AppLink>
+      <FavoriteButton variant="card" entry={{ id: tool.id, type: "tool", slug: tool.slug, title: tool.name }} />
     </li>
   );
 }

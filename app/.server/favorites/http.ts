@@ -1,0 +1,60 @@
+import { z } from "zod";
+import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
+import { FAVORITE_TYPES, MAX_MERGE_ENTRIES, MAX_RATING, MIN_RATING } from "~/lib/favorites";
+import { requireUser } from "../auth/guards";
+import type { SessionUser } from "../auth/users";
+import { getConfig } from "../config";
+import { getDb, type DB } from "../db";
+import { jsonEndpoint, jsonError } from "../http/json-api";
+import { enforceRateLimit } from "../rate-limit";
+
+/**
+ * What the favourites, ratings and per-user state endpoints share: the input shapes (zod), the
+ * session check, the per-user rate limit and the page language for titles.
+ */
+const slug = z.string().trim().min(1).max(200).regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u, "not a slug");
+const favoriteType = z.enum(FAVORITE_TYPES);
+const stars = z.number().int().min(MIN_RATING).max(MAX_RATING);
+
+export const favoriteInput = z.object({ type: favoriteType.default("tool"), slug }).strict();
+export const clearInput = z.object({ type: favoriteType }).strict();
+export const ratingInput = z.object({ slug, rating: stars }).strict();
+export const ratingRemoval = z.object({ slug }).strict();
+export const ratingQuery = z.object({ slug });
+/** The browser's local copy, merged into the account on sign-in (entries as spec 3 keeps them). */
+export const mergeInput = z
+  .object({
+    favorites: z.array(z.object({ id: z.number().int().optional(), type: favoriteType, slug, title: z.string().max(500).optional() })).max(MAX_MERGE_ENTRIES).default([]),
+    ratings: z.array(z.object({ slug, rating: stars })).max(MAX_MERGE_ENTRIES).default([]),
+  })
+  .strict();
+
+export type RateKind = "write" | "read";
+
+/** Signed-in user for an API request (401 JSON otherwise), counted against their per-minute limit. */
+export async function apiUser(request: Request, db: DB, kind: RateKind): Promise<SessionUser> {
+  const user = await requireUser(request, "api");
+  const perMinute = getConfig().USER_WRITES_PER_MINUTE * (kind === "read" ? 4 : 1);
+  await enforceRateLimit(db, `favorites-${kind}:user:${user.id}`, { limit: perMinute, windowMs: 60_000 }, "Too many requests. Try again in a minute.");
+  return user;
+}
+
+/** Language of titles in answers: `?lang=` when it is one of ours, else the default. */
+export function requestLang(request: Request): Lang {
+  const value = new URL(request.url).searchParams.get("lang");
+  return isLang(value) ? value : DEFAULT_LANG;
+}
+
+/** An endpoint of this domain: JSON errors, origin check on writes, 405 for other methods. */
+export function userApi(request: Request, handlers: Partial<Record<string, (db: DB) => Promise<Response>>>): Promise<Response> {
+  return jsonEndpoint(request, async () => {
+    const handler = handlers[request.method];
+    if (!handler) {
+      const allow = Object.keys(handlers).join(", ");
+      const response = jsonError(405, "method_not_allowed", `Use ${allow}.`);
+      response.headers.set("Allow", allow);
+      return response;
+    }
+    return handler(getDb());
+  });
+}

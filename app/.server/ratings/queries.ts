@@ -1,0 +1,135 @@
+import { sql, type RawBuilder } from "kysely";
+import type { RatingFigures } from "~/lib/favorites";
+import type { DB } from "../db";
+import { lockingRead } from "../db/row-lock";
+import { nowIso } from "../db/values";
+import { AppError } from "../errors";
+import { invalidateCatalogCache } from "../tools/cache";
+
+/**
+ * Users' star ratings (spec 3, 4.5): one per (user, tool), replaced by a new one, removable.
+ * A tool's shown figures combine the catalogue's imported ones with users' (migration 0010):
+ *   rating = (base_rating * base_review_count + user_rating_sum) / (base_review_count + user_rating_count)
+ *   review_count = base_review_count + user_rating_count
+ * The sums move by the rating's change in the same transaction as the rating row, with the tool row
+ * locked first (`lockingRead`), so concurrent writers never lose an update on either engine.
+ */
+
+/**
+ * The shown rating after adding `sumDelta` and `countDelta` to the user sums (SET sees the old values).
+ * The integer parts are summed first, so the one floating-point product and division are exactly
+ * `(base_rating * base_review_count + sum) / (base_review_count + count)` on both engines.
+ */
+function shownRating(sumDelta: number, countDelta: number): RawBuilder<number> {
+  return sql<number>`case when base_review_count + user_rating_count + ${countDelta} = 0 then base_rating
+    else (base_rating * base_review_count + (user_rating_sum + ${sumDelta})) / (base_review_count + (user_rating_count + ${countDelta})) end`;
+}
+
+/** Recomputes a tool's shown figures from its base and user sums (after the catalogue import changed the base). */
+export async function refreshShownRating(db: DB, toolId: number): Promise<void> {
+  await db
+    .updateTable("tools")
+    .set({ rating: shownRating(0, 0), review_count: sql<number>`base_review_count + user_rating_count` })
+    .where("id", "=", toolId)
+    .execute();
+}
+
+async function lockTool(trx: DB, slug: string): Promise<number> {
+  const tool = await lockingRead(trx, trx.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published")).executeTakeFirst();
+  if (!tool) throw new AppError("not_found", "Tool not found.", { slug });
+  return tool.id;
+}
+
+async function applyDelta(trx: DB, toolId: number, sumDelta: number, countDelta: number): Promise<void> {
+  if (sumDelta === 0 && countDelta === 0) return;
+  await trx
+    .updateTable("tools")
+    .set({
+      rating: shownRating(sumDelta, countDelta),
+      review_count: sql<number>`base_review_count + user_rating_count + ${countDelta}`,
+      user_rating_sum: sql<number>`user_rating_sum + ${sumDelta}`,
+      user_rating_count: sql<number>`user_rating_count + ${countDelta}`,
+    })
+    .where("id", "=", toolId)
+    .execute();
+}
+
+async function figuresOf(db: DB, toolId: number, slug: string, own: number | null): Promise<RatingFigures> {
+  const row = await db.selectFrom("tools").select(["rating", "review_count"]).where("id", "=", toolId).executeTakeFirstOrThrow();
+  return { slug, rating: Number(row.rating), reviewCount: Number(row.review_count), own };
+}
+
+/** Writes one rating inside a transaction; `keepExisting` leaves a rating the user already has (merge: server wins). */
+async function writeRating(trx: DB, userId: string, slug: string, rating: number, keepExisting: boolean): Promise<{ toolId: number; changed: boolean }> {
+  const toolId = await lockTool(trx, slug);
+  const previous = await trx.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
+  const now = nowIso();
+  if (previous) {
+    if (keepExisting || previous.rating === rating) return { toolId, changed: false };
+    await trx.updateTable("ratings").set({ rating, updated_at: now }).where("user_id", "=", userId).where("tool_id", "=", toolId).execute();
+    await applyDelta(trx, toolId, rating - previous.rating, 0);
+  } else {
+    await trx.insertInto("ratings").values({ user_id: userId, tool_id: toolId, rating, updated_at: now }).execute();
+    await applyDelta(trx, toolId, rating, 1);
+  }
+  return { toolId, changed: true };
+}
+
+/** Sets (or replaces) the user's rating of a tool; 404 for a slug that is no published tool. */
+export async function setRating(db: DB, userId: string, slug: string, rating: number): Promise<RatingFigures> {
+  const { toolId, changed } = await db.transaction().execute((trx) => writeRating(trx, userId, slug, rating, false));
+  // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
+  if (changed) invalidateCatalogCache();
+  return figuresOf(db, toolId, slug, rating);
+}
+
+/** Removes the user's rating of a tool (nothing happens when there is none). */
+export async function removeRating(db: DB, userId: string, slug: string): Promise<RatingFigures> {
+  const { toolId, changed } = await db.transaction().execute(async (trx) => {
+    const id = await lockTool(trx, slug);
+    const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
+    if (removed) await applyDelta(trx, id, -removed.rating, -1);
+    return { toolId: id, changed: Boolean(removed) };
+  });
+  if (changed) invalidateCatalogCache();
+  return figuresOf(db, toolId, slug, null);
+}
+
+/** Ratings kept locally before sign-in, merged into the account: a rating the account already has wins. */
+export async function mergeRatings(db: DB, userId: string, ratings: Array<{ slug: string; rating: number }>): Promise<number> {
+  let added = 0;
+  await db.transaction().execute(async (trx) => {
+    for (const { slug, rating } of ratings) {
+      try {
+        if ((await writeRating(trx, userId, slug, rating, true)).changed) added++;
+      } catch (error) {
+        // A tool removed since the visitor rated it is skipped, not a reason to lose the others.
+        if (!(error instanceof AppError && error.code === "not_found")) throw error;
+      }
+    }
+  });
+  if (added > 0) invalidateCatalogCache();
+  return added;
+}
+
+/** The user's own ratings by tool slug. */
+export async function listUserRatings(db: DB, userId: string): Promise<Record<string, number>> {
+  const rows = await db
+    .selectFrom("ratings as r")
+    .innerJoin("tools as t", "t.id", "r.tool_id")
+    .select(["t.slug", "r.rating"])
+    .where("r.user_id", "=", userId)
+    .orderBy("r.updated_at", "desc")
+    .execute();
+  return Object.fromEntries(rows.map((row) => [row.slug, row.rating]));
+}
+
+/** A tool's shown figures and the user's own rating (null when signed out or not rated). */
+export async function getRatingFigures(db: DB, slug: string, userId: string | null): Promise<RatingFigures> {
+  const tool = await db.selectFrom("tools").select(["id", "rating", "review_count"]).where("slug", "=", slug).where("status", "=", "published").executeTakeFirst();
+  if (!tool) throw new AppError("not_found", "Tool not found.", { slug });
+  const own = userId
+    ? await db.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", tool.id).executeTakeFirst()
+    : undefined;
+  return { slug, rating: Number(tool.rating), reviewCount: Number(tool.review_count), own: own?.rating ?? null };
+}

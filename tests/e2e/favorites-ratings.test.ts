@@ -1,0 +1,140 @@
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gotoHydrated, launchBrowser } from "../support/browser";
+import { freePort, startServer, type RunningServer } from "../support/server";
+
+/**
+ * Issue 12 end to end in Chromium: a visitor's favourites and rating live in the browser, survive a
+ * reload, and move into the account when they sign up; a second browser signed in as the same person
+ * sees them from the server. Also: the shared (anonymous) HTML carries no personal state.
+ */
+let server: RunningServer;
+let browser: Browser;
+const EMAIL = "fay@example.com";
+const PASSWORD = "favourite things 42";
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const port = await freePort();
+  server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}` });
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const hearts = (page: Page) => page.locator("[data-testid=tool-card] + [data-testid=favorite-toggle]");
+const pressedSlugs = (page: Page) =>
+  page.$$eval("[data-testid=favorite-toggle][aria-pressed=true]", (buttons) => [...new Set(buttons.map((b) => b.getAttribute("data-favorite-slug")))]);
+const stripItems = (page: Page) => page.locator("[data-testid=my-tools-item]");
+
+describe("favourites and ratings in Chromium", () => {
+  it("keeps a visitor's favourites and rating locally, then moves them into the account on sign-up", { timeout: 180_000 }, async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/us-en/tools`);
+    // Nothing personal yet: no strip, no pressed heart.
+    expect(await page.getByTestId("my-tools-strip").isVisible()).toBe(false);
+    const slugs = await hearts(page).evaluateAll((buttons) => buttons.slice(0, 2).map((b) => b.getAttribute("data-favorite-slug")!));
+    await hearts(page).nth(0).click();
+    await hearts(page).nth(1).click();
+    expect(await pressedSlugs(page)).toEqual(slugs);
+    await stripItems(page).nth(1).waitFor();
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    await stripItems(page).nth(1).waitFor();
+    expect((await pressedSlugs(page)).sort()).toEqual([...slugs].sort());
+    expect(await page.getByTestId("my-tools-strip").isVisible()).toBe(true);
+    expect(await stripItems(page).count()).toBe(2);
+    // The strip's row was reserved before first paint and the hearts keep their size: nothing moved.
+    const shift = await page.evaluate(
+      () =>
+        new Promise<number>((resolve) => {
+          new PerformanceObserver((list) => {
+            const entries = list.getEntries() as Array<PerformanceEntry & { value: number; hadRecentInput: boolean }>;
+            resolve(entries.filter((e) => !e.hadRecentInput).reduce((sum, e) => sum + e.value, 0));
+          }).observe({ type: "layout-shift", buffered: true });
+          setTimeout(() => resolve(0), 500);
+        }),
+    );
+    expect(shift).toBeLessThan(0.01);
+    await page.screenshot({ path: "test-results/favorites-visitor-list.png" });
+
+    // Rating while signed out: saved locally, and the login dialog opens.
+    const rated = slugs[0]!;
+    await gotoHydrated(page, `${server.url}/us-en/tool/${rated}`);
+    await page.getByTestId("rate-4").click();
+    await page.getByTestId("login-dialog").waitFor();
+    expect(await page.evaluate(() => JSON.parse(localStorage.getItem("ratings") ?? "{}"))).toEqual({ [`us-en/${rated}`]: 4 });
+    await page.screenshot({ path: "test-results/favorites-rate-login.png" });
+
+    // Sign up: the page reloads signed in and the local copy goes to the server.
+    await page.getByRole("tab", { name: "Register" }).click();
+    await page.locator("[data-testid=email-form] input[name=email]").fill(EMAIL);
+    await page.locator("[data-testid=email-form] input[name=password]").fill(PASSWORD);
+    await page.getByTestId("email-submit").click();
+    await page.getByTestId("user-menu-button").waitFor({ timeout: 15_000 });
+    await page.waitForFunction(() => localStorage.getItem("favorites") === null && localStorage.getItem("ratings") === null);
+    await page.waitForSelector("[data-testid=rate-4][aria-checked=true]");
+
+    const state = await (await page.request.get(`${server.url}/api/me/state`)).json();
+    expect(state.favorites.map((f: { slug: string }) => f.slug).sort()).toEqual([...slugs].sort());
+    expect(state.ratings).toEqual({ [rated]: 4 });
+    const figures = await (await page.request.get(`${server.url}/api/ratings?slug=${rated}`)).json();
+    expect(figures.own).toBe(4);
+    await context.close();
+
+    // A second browser, signed in as the same person, sees both hearts, the strip and the rating.
+    const second = await browser.newContext();
+    const other = await second.newPage();
+    await gotoHydrated(other, `${server.url}/us-en/about`);
+    await other.getByTestId("login-button").click();
+    await other.locator("[data-testid=email-form] input[name=email]").fill(EMAIL);
+    await other.locator("[data-testid=email-form] input[name=password]").fill(PASSWORD);
+    await other.getByTestId("email-submit").click();
+    await other.getByTestId("user-menu-button").waitFor();
+    await gotoHydrated(other, `${server.url}/us-en/tools`);
+    await stripItems(other).nth(1).waitFor();
+    expect((await pressedSlugs(other)).sort()).toEqual([...slugs].sort());
+    await gotoHydrated(other, `${server.url}/us-en/tool/${rated}`);
+    await other.waitForSelector("[data-testid=rate-4][aria-checked=true]");
+    expect(await other.locator("[data-testid=favorite-toggle][aria-pressed=true]").count()).toBe(1);
+
+    // The favourites page lists both, and removing one is saved on the server.
+    await gotoHydrated(other, `${server.url}/us-en/user/favorites`);
+    expect(await other.getByTestId("favorite-item").count()).toBe(2);
+    await other.screenshot({ path: "test-results/favorites-page-signed-in.png", fullPage: true });
+    await other.getByTestId("favorite-remove").first().click();
+    await other.waitForFunction(() => document.querySelectorAll("[data-testid=favorite-item]").length === 1);
+    await expect.poll(async () => (await (await other.request.get(`${server.url}/api/favorites`)).json()).favorites.length).toBe(1);
+    await second.close();
+  });
+
+  it("answers bad requests with clear JSON errors and keeps anonymous pages free of personal state", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    const unauthorized = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "chatgpt" } });
+    expect(unauthorized.status()).toBe(401);
+    expect((await unauthorized.json()).error.code).toBe("unauthorized");
+    const anonymous = await page.request.get(`${server.url}/us-en/tools`);
+    expect(anonymous.headers()["cache-control"]).toContain("public");
+    const html = await anonymous.text();
+    expect(html).not.toContain('aria-pressed="true"');
+    expect(html).toContain('data-testid="my-tools-strip"');
+
+    // Signed in (a fresh account through the API): 404 for an unknown tool, 400 for bad input, 403 cross-site.
+    const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, { data: { email: "api@example.com", password: PASSWORD, name: "" } });
+    expect(signUp.ok()).toBe(true);
+    const missing = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "no-such-tool" } });
+    expect(missing.status()).toBe(404);
+    const bad = await page.request.put(`${server.url}/api/ratings`, { data: { slug: "chatgpt", rating: 9 } });
+    expect(bad.status()).toBe(400);
+    expect((await bad.json()).error.code).toBe("invalid_input");
+    const crossSite = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "chatgpt" }, headers: { origin: "https://evil.example" } });
+    expect(crossSite.status()).toBe(403);
+    const ok = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "chatgpt" } });
+    expect((await ok.json()).entry).toMatchObject({ type: "tool", slug: "chatgpt", title: "ChatGPT" });
+    await context.close();
+  });
+});
