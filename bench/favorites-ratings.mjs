@@ -216,7 +216,11 @@ async function verify(users, expected, tools) {
     let sum = 0;
     let count = 0;
     let favorites = 0;
-    for (const map of expected.ratings.values()) if (map.has(tool.slug)) (sum += map.get(tool.slug)), count++;
+    for (const map of expected.ratings.values()) {
+      if (!map.has(tool.slug)) continue;
+      sum += map.get(tool.slug);
+      count++;
+    }
     for (const set of expected.favorites.values()) if (set.has(tool.slug)) favorites++;
     const total = tool.base_review_count + count;
     const rating = total === 0 ? tool.base_rating : (tool.base_rating * tool.base_review_count + sum) / total;
