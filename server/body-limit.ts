@@ -30,8 +30,6 @@ export function readCappedBody(req: Request, limit: number): Promise<BufferedBod
       size += chunk.byteLength;
       if (size > limit) {
         cleanup();
-        // Stop reading; the refusal closes the connection.
-        req.pause();
         resolve(null);
         return;
       }

@@ -20,7 +20,12 @@ export const MAX_URL_BYTES = 4096;
 
 const ALLOWED_METHODS = new Set(["GET", "HEAD", "POST", "PUT", "PATCH", "DELETE", "OPTIONS"]);
 /** A host name or IPv4 address, or a bracketed IPv6 address, with an optional port. */
-const HOST = /^(?:[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::\d{1,5})?$/i;
+const HOST = /^(?:[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?(?:\.[a-z0-9](?:[a-z0-9_-]{0,61}[a-z0-9])?)*\.?|\[[0-9a-f:.]+\])(?::(\d{1,5}))?$/i;
+
+function isHost(value: string): boolean {
+  const match = HOST.exec(value);
+  return match !== null && (match[1] === undefined || Number(match[1]) <= 65535);
+}
 const FORWARDED_HEADERS = ["forwarded", "x-forwarded-for", "x-forwarded-host", "x-forwarded-proto", "x-forwarded-port", "x-real-ip"];
 // eslint-disable-next-line no-control-regex
 const CONTROL = /[\u0000-\u001f\u007f]/;
@@ -72,10 +77,10 @@ function addressProblem(url: string): string | null {
 
 function hostProblem(req: Request, trusted: boolean): string | null {
   const host = req.headers.host;
-  if (host === undefined || !HOST.test(host)) return "bad_host";
+  if (host === undefined || !isHost(host)) return "bad_host";
   if (!trusted) return null;
   const forwardedHost = firstValue(req.headers["x-forwarded-host"]);
-  if (forwardedHost !== undefined && !HOST.test(forwardedHost)) return "bad_host";
+  if (forwardedHost !== undefined && !isHost(forwardedHost)) return "bad_host";
   const proto = firstValue(req.headers["x-forwarded-proto"]);
   if (proto !== undefined && proto !== "http" && proto !== "https") return "bad_host";
   return null;
@@ -97,14 +102,15 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
     const limit = bodyLimitFor(req);
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) {
-      res.setHeader("Connection", "close");
+      if (declared > DISCARD_MAX_BYTES) res.setHeader("Connection", "close");
+      else await discardRest(req);
       return refuse(req, res, 413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
     }
     if (req.method === "GET" || req.method === "HEAD" || (!declared && req.headers["transfer-encoding"] === undefined)) return next();
     try {
       const body = await readCappedBody(req, limit);
       if (!body) {
-        res.setHeader("Connection", "close");
+        await discardRest(req);
         return refuse(req, res, 413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
       }
       if (body.hasNul) return refuse(req, res, 400, "bad_body", "The request body contains a NUL character.");
@@ -117,6 +123,27 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
       if (!res.headersSent) refuse(req, res, 400, "bad_body", "The request body could not be read.");
     }
   };
+}
+
+/** Most a refused body is read on (and thrown away) before the connection is cut. */
+const DISCARD_MAX_BYTES = 8 * 1024 * 1024;
+
+/**
+ * Reads and drops the rest of a refused body before the refusal is sent, so a client still sending
+ * gets the 413 instead of a reset connection (closing a socket with unread data resets it, and the
+ * answer with it). A sender that goes on past DISCARD_MAX_BYTES is cut off.
+ */
+function discardRest(req: Request): Promise<void> {
+  return new Promise((resolve) => {
+    let discarded = 0;
+    req.on("data", (chunk: Buffer) => {
+      discarded += chunk.byteLength;
+      if (discarded > DISCARD_MAX_BYTES) req.socket.destroy();
+    });
+    req.once("end", () => resolve());
+    req.once("close", () => resolve());
+    req.resume();
+  });
 }
 
 /** Admin pages and their data requests are never stored by browsers or shared caches. */

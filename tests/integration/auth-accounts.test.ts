@@ -98,6 +98,9 @@ describe.each(testDialects())("accounts on %s", (dialect) => {
     const b = browser(auth);
     const response = await b.request("/sign-up/email", { method: "POST", body: { email: "New@Example.com", password: "long enough", name: "" } });
     expect(response.status).toBe(200);
+    // Sign-up answers alike for taken and new addresses, without a session: the dialog signs in next.
+    expect(await auth.api.getSession({ headers: b.headers() })).toBeNull();
+    expect((await b.request("/sign-in/email", { method: "POST", body: { email: "new@example.com", password: "long enough" } })).status).toBe(200);
     const session = await auth.api.getSession({ headers: b.headers() });
     const user = await toSessionUser(tdb.db, session!.user, []);
     expect(user).toMatchObject({ name: "new@example.com", email: "new@example.com", loginType: "email", isAdmin: false });

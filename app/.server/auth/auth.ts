@@ -163,6 +163,8 @@ export function createAuth(db: DB, config: Config) {
       twoFactor({ issuer: "AI Tools Directory" }),
       lastLoginMethod({
         storeInDatabase: true,
+        // Named like the other cookies (__Host- on https); the plugin does not take the prefix by itself.
+        cookieName: `${secureCookies ? "__Host-" : ""}better-auth.last_used_login_method`,
         customResolveMethod: (ctx) => {
           if (ctx.path.startsWith("/magic-link/verify") || ctx.path === "/verify-email") return "email";
           return null;

@@ -44,26 +44,32 @@ export function assertDisplayNameAllowed(name: unknown): void {
  */
 const HASH_CONCURRENCY = 2;
 const HASH_QUEUE = 32;
-let running = 0;
-const waiting: Array<() => void> = [];
 
-async function bounded<T>(work: () => Promise<T>): Promise<T> {
-  if (running >= HASH_CONCURRENCY) {
-    if (waiting.length >= HASH_QUEUE) {
-      throw new APIError("SERVICE_UNAVAILABLE", { code: "BUSY", message: "Too many sign-ins at once. Try again in a few seconds." }, { "Retry-After": "5" });
+/** Runs work `concurrency` at a time with at most `queue` waiting; past that, a 503 APIError with Retry-After. */
+export function boundedQueue(concurrency: number, queue: number) {
+  let running = 0;
+  const waiting: Array<() => void> = [];
+  return async function run<T>(work: () => Promise<T>): Promise<T> {
+    if (running >= concurrency) {
+      if (waiting.length >= queue) {
+        throw new APIError("SERVICE_UNAVAILABLE", { code: "BUSY", message: "Too many sign-ins at once. Try again in a few seconds." }, { "Retry-After": "5" });
+      }
+      // The finishing task hands its slot over, so `running` stays counted.
+      await new Promise<void>((resolve) => waiting.push(resolve));
+    } else running++;
+    try {
+      return await work();
+    } finally {
+      const next = waiting.shift();
+      if (next) next();
+      else running--;
     }
-    await new Promise<void>((resolve) => waiting.push(resolve));
-  } else running++;
-  try {
-    return await work();
-  } finally {
-    const next = waiting.shift();
-    if (next) next();
-    else running--;
-  }
+  };
 }
 
+const hashing = boundedQueue(HASH_CONCURRENCY, HASH_QUEUE);
+
 export const boundedPasswordHashing = {
-  hash: (password: string) => bounded(() => hashPassword(password)),
-  verify: (data: { hash: string; password: string }) => bounded(() => verifyPassword(data)),
+  hash: (password: string) => hashing(() => hashPassword(password)),
+  verify: (data: { hash: string; password: string }) => hashing(() => verifyPassword(data)),
 };

@@ -1,0 +1,273 @@
+#!/usr/bin/env node
+// Favourites and ratings under load: N signed-in users toggling favourites and rating random tools.
+//
+//   NODE_ENV=production BUILD_DIR=$PWD/node_modules/.favbuild npx react-router build
+//   node bench/favorites-ratings.mjs --engine sqlite [--users 200] [--duration 60] [--build node_modules/.favbuild]
+//   node bench/favorites-ratings.mjs --engine postgres --database postgres://postgres@127.0.0.1:5432/test
+//
+// Starts server.js on a fresh database (SQLite file, or a new PostgreSQL schema) seeded with the seed
+// catalogue, signs up the users over HTTP (each from its own forwarded address), then runs one loop per
+// user for the duration: add or remove a favourite, or set or remove a rating, of a random tool. Every
+// answered write is logged in the order that user made it. At the end it checks, per user, that the
+// server's favourites and ratings (GET /api/me/state) equal the log replayed; per tool, that the shown
+// rating and review count (GET /api/ratings) equal (base_rating * base_review_count + sum of the
+// replayed ratings) / (base_review_count + their count) exactly, and that favourite_count equals the
+// replayed favourites. It reports 5xx answers, other refusals, and p50/p95/p99 per kind of write.
+import { spawn } from "node:child_process";
+import crypto from "node:crypto";
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { parseArgs } from "node:util";
+import Database from "better-sqlite3";
+import pg from "pg";
+
+const { values } = parseArgs({
+  options: {
+    engine: { type: "string", default: "sqlite" },
+    database: { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+    users: { type: "string", default: "200" },
+    duration: { type: "string", default: "60" },
+    port: { type: "string", default: "4152" },
+    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
+    out: { type: "string" },
+  },
+});
+const engine = values.engine;
+if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine sqlite|postgres");
+const USERS = Number(values.users);
+const DURATION_MS = Number(values.duration) * 1000;
+const base = `http://127.0.0.1:${values.port}`;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-favorites-"));
+const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
+const sqliteFile = path.join(work, "bench.db");
+
+/**
+ * The first start seeds the catalogue and draws its pictures (waited for, with info logs to see when);
+ * the measured server is then started again with only error logs, so neither competes with the run.
+ */
+async function startServer() {
+  const seeding = await startProcess("info", /catalogue images drawn/);
+  await stop(seeding);
+  return startProcess("error", /listening on/);
+}
+
+async function stop(child) {
+  const exited = new Promise((resolve) => child.once("exit", resolve));
+  child.kill("SIGTERM");
+  await exited;
+}
+
+async function createSchema() {
+  if (engine === "postgres") {
+    const client = new pg.Client({ connectionString: values.database });
+    await client.connect();
+    await client.query(`create schema ${schema}`);
+    await client.end();
+  }
+}
+
+async function startProcess(logLevel, ready) {
+  // BENCH_SERVER_ARGS: extra node flags for the server (e.g. --cpu-prof) when looking for where time goes.
+  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: values.port,
+      HOST: "127.0.0.1",
+      PUBLIC_URL: base,
+      LOG_LEVEL: logLevel,
+      DATABASE_URL: engine === "sqlite" ? `file:${sqliteFile}` : values.database,
+      ...(engine === "postgres" ? { DATABASE_SCHEMA: schema } : {}),
+      SEED_ON_START: "true",
+      UPLOAD_DIR: path.join(work, "uploads"),
+      BUILD_DIR: values.build,
+      BETTER_AUTH_SECRET: "bench-secret-0123456789-0123456789-0123",
+      // The per-user limit would refuse a loop that writes as fast as it can; this measures the writes.
+      USER_WRITES_PER_MINUTE: "100000000",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  let output = "";
+  await new Promise((resolve, reject) => {
+    const onData = (chunk) => {
+      output += chunk;
+      if (ready.test(output)) resolve();
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited ${code}\n${output.slice(-3000)}`)));
+    setTimeout(() => reject(new Error(`server not ready:\n${output.slice(-3000)}`)), 180_000);
+  });
+  child.removeAllListeners("exit");
+  return child;
+}
+
+async function request(method, url, { cookie, body, address } = {}) {
+  const headers = { origin: base, accept: "application/json" };
+  if (cookie) headers.cookie = cookie;
+  if (address) headers["x-forwarded-for"] = address;
+  if (body !== undefined) headers["content-type"] = "application/json";
+  const started = performance.now();
+  try {
+    const response = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
+    const text = await response.text();
+    return { status: response.status, ms: performance.now() - started, json: text ? JSON.parse(text) : null, headers: response.headers };
+  } catch (error) {
+    return { status: 0, ms: performance.now() - started, json: null, error: String(error) };
+  }
+}
+
+async function signUpUsers() {
+  const users = [];
+  let next = 0;
+  await Promise.all(
+    Array.from({ length: 8 }, async () => {
+      while (next < USERS) {
+        const i = next++;
+        const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
+        const answer = await request("POST", "/api/auth/sign-up/email", {
+          address,
+          body: { email: `bench-${i}@example.com`, password: "bench password 123", name: `Bench ${i}` },
+        });
+        const cookie = (answer.headers?.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
+        if (answer.status !== 200 || !cookie) throw new Error(`sign-up ${i} failed: ${answer.status} ${JSON.stringify(answer.json)}`);
+        users[i] = { i, cookie, address };
+      }
+    }),
+  );
+  return users;
+}
+
+const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
+
+async function run(users, slugs) {
+  const log = []; // answered writes, per user in order
+  const latencies = { favorite_add: [], favorite_remove: [], rating_set: [], rating_remove: [] };
+  const statuses = new Map();
+  const deadline = Date.now() + DURATION_MS;
+  await Promise.all(
+    users.map(async (user) => {
+      while (Date.now() < deadline) {
+        const slug = slugs[Math.floor(Math.random() * slugs.length)];
+        const roll = Math.random();
+        let kind, answer;
+        if (roll < 0.5) {
+          kind = Math.random() < 0.6 ? "favorite_add" : "favorite_remove";
+          answer = await request(kind === "favorite_add" ? "POST" : "DELETE", "/api/favorites", { cookie: user.cookie, body: { type: "tool", slug } });
+        } else {
+          kind = Math.random() < 0.8 ? "rating_set" : "rating_remove";
+          const rating = 1 + Math.floor(Math.random() * 5);
+          answer = await request(kind === "rating_set" ? "PUT" : "DELETE", "/api/ratings", { cookie: user.cookie, body: kind === "rating_set" ? { slug, rating } : { slug } });
+          if (answer.status === 200) log.push({ user: user.i, kind, slug, rating });
+        }
+        if (kind.startsWith("favorite") && answer.status === 200) log.push({ user: user.i, kind, slug });
+        statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
+        latencies[kind].push(answer.ms);
+      }
+    }),
+  );
+  return { log, latencies, statuses };
+}
+
+function replay(log) {
+  const favorites = new Map(); // user -> Set(slug)
+  const ratings = new Map(); // user -> Map(slug, rating)
+  for (const entry of log) {
+    if (!favorites.has(entry.user)) favorites.set(entry.user, new Set());
+    if (!ratings.has(entry.user)) ratings.set(entry.user, new Map());
+    if (entry.kind === "favorite_add") favorites.get(entry.user).add(entry.slug);
+    if (entry.kind === "favorite_remove") favorites.get(entry.user).delete(entry.slug);
+    if (entry.kind === "rating_set") ratings.get(entry.user).set(entry.slug, entry.rating);
+    if (entry.kind === "rating_remove") ratings.get(entry.user).delete(entry.slug);
+  }
+  return { favorites, ratings };
+}
+
+async function readTools() {
+  const sqlText = "select slug, base_rating, base_review_count, favorite_count from tools where status = 'published' order by id";
+  if (engine === "sqlite") {
+    const db = new Database(sqliteFile, { readonly: true });
+    const rows = db.prepare(sqlText).all();
+    db.close();
+    return rows;
+  }
+  const client = new pg.Client({ connectionString: values.database, options: `-c search_path=${schema}` });
+  await client.connect();
+  const { rows } = await client.query(sqlText);
+  await client.end();
+  return rows.map((r) => ({ ...r, base_rating: Number(r.base_rating), base_review_count: Number(r.base_review_count), favorite_count: Number(r.favorite_count) }));
+}
+
+async function verify(users, expected, tools) {
+  let lostWrites = 0;
+  for (const user of users) {
+    const state = (await request("GET", "/api/me/state", { cookie: user.cookie })).json;
+    const wantFavorites = [...(expected.favorites.get(user.i) ?? [])].sort();
+    const haveFavorites = state.favorites.map((f) => f.slug).sort();
+    const wantRatings = Object.fromEntries([...(expected.ratings.get(user.i) ?? [])].sort());
+    const haveRatings = Object.fromEntries(Object.entries(state.ratings).sort());
+    if (JSON.stringify(wantFavorites) !== JSON.stringify(haveFavorites)) lostWrites++;
+    if (JSON.stringify(wantRatings) !== JSON.stringify(haveRatings)) lostWrites++;
+  }
+  let inexact = 0;
+  let wrongFavoriteCounts = 0;
+  for (const tool of tools) {
+    let sum = 0;
+    let count = 0;
+    let favorites = 0;
+    for (const map of expected.ratings.values()) {
+      if (!map.has(tool.slug)) continue;
+      sum += map.get(tool.slug);
+      count++;
+    }
+    for (const set of expected.favorites.values()) if (set.has(tool.slug)) favorites++;
+    const total = tool.base_review_count + count;
+    const rating = total === 0 ? tool.base_rating : (tool.base_rating * tool.base_review_count + sum) / total;
+    const shown = (await request("GET", `/api/ratings?slug=${encodeURIComponent(tool.slug)}`)).json;
+    if (shown.rating !== rating || shown.reviewCount !== total) inexact++;
+    if (tool.favorite_count !== favorites) wrongFavoriteCounts++;
+  }
+  return { lostWrites, inexact, wrongFavoriteCounts };
+}
+
+await createSchema();
+const server = await startServer();
+try {
+  const slugs = (await readTools()).map((t) => t.slug);
+  const signUpStarted = Date.now();
+  const users = await signUpUsers();
+  console.log(`${engine}: ${USERS} users signed up in ${((Date.now() - signUpStarted) / 1000).toFixed(1)} s; ${slugs.length} tools; running ${DURATION_MS / 1000} s`);
+  const { log, latencies, statuses } = await run(users, slugs);
+  const checks = await verify(users, replay(log), await readTools());
+  const summary = {
+    engine,
+    users: USERS,
+    seconds: DURATION_MS / 1000,
+    writes: Object.values(latencies).reduce((n, l) => n + l.length, 0),
+    writesPerSecond: Math.round(Object.values(latencies).reduce((n, l) => n + l.length, 0) / (DURATION_MS / 1000)),
+    statuses: Object.fromEntries(statuses),
+    server5xx: [...statuses].filter(([s]) => s >= 500).reduce((n, [, c]) => n + c, 0),
+    lostWrites: checks.lostWrites,
+    inexactAggregates: checks.inexact,
+    wrongFavoriteCounts: checks.wrongFavoriteCounts,
+    latencyMs: Object.fromEntries(
+      Object.entries(latencies).map(([kind, list]) => {
+        const sorted = [...list].sort((a, b) => a - b);
+        return [kind, { count: sorted.length, p50: +percentile(sorted, 50).toFixed(1), p95: +percentile(sorted, 95).toFixed(1), p99: +percentile(sorted, 99).toFixed(1) }];
+      }),
+    ),
+  };
+  console.log(JSON.stringify(summary, null, 2));
+  if (values.out) fs.writeFileSync(values.out, JSON.stringify(summary, null, 2) + "\n");
+  if (summary.server5xx || summary.lostWrites || summary.inexactAggregates || summary.wrongFavoriteCounts) process.exitCode = 1;
+} finally {
+  await stop(server);
+  if (engine === "postgres") {
+    const client = new pg.Client({ connectionString: values.database });
+    await client.connect();
+    await client.query(`drop schema if exists ${schema} cascade`);
+    await client.end();
+  }
+  fs.rmSync(work, { recursive: true, force: true });
+}

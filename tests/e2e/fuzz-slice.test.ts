@@ -1,0 +1,34 @@
+import { afterAll, describe, expect, it } from "vitest";
+import { runFuzz } from "../../bench/fuzz/run";
+import { routePatterns } from "../../bench/fuzz/routes";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { freePort, startServer, type RunningServer } from "../support/server";
+
+/**
+ * A slice of bench/fuzz.ts in every test run: the findings' requests plus a few hundred generated
+ * malformed ones over every route (app/routes.ts and the /api endpoints), on each engine.
+ * The full run (10,000 and more per engine) is `npx tsx bench/fuzz.ts`.
+ */
+const SLICE = 400;
+const opened: Array<{ server: RunningServer; database: TestDatabase | null }> = [];
+afterAll(async () => {
+  for (const { server, database } of opened) {
+    await server.stop();
+    await database?.destroy();
+  }
+});
+
+describe.each(testDialects())("fuzz slice on %s", (dialect) => {
+  it(`answers ${SLICE} malformed requests below 500, stays up and under 400 MB`, { timeout: 240_000 }, async () => {
+    // SQLite: the server's own temporary file; PostgreSQL: a schema of its own.
+    const database = dialect === "postgres" ? await createTestDatabase(dialect) : null;
+    const port = await freePort();
+    const server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...(database ? { DATABASE_URL: database.url, ...database.env } : {}) });
+    opened.push({ server, database });
+    const report = await runFuzz({ port, pid: server.process.pid!, patterns: routePatterns(), count: SLICE, seed: 17, concurrency: 6 });
+    expect(report.failures).toEqual([]);
+    expect(report.alive).toBe(true);
+    expect(report.maxRssMb).toBeLessThan(400);
+    expect(report.sent).toBeGreaterThanOrEqual(SLICE);
+  });
+});
