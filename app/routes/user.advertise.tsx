@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useNavigate } from "react-router";
-import { AD_BUDGETS, AdLimitReached, adRequestSchema, createAdRequest, siteFigures } from "~/.server/ads/requests";
+import { AdLimitReached, adRequestSchema, createAdRequest, siteFigures } from "~/.server/ads/requests";
+import { AD_BUDGETS } from "~/lib/ad-requests";
 import { getDb } from "~/.server/db";
 import { areaSeo, readForm, requireAreaUser } from "~/.server/user-area/context";
 import { PageHeading } from "~/components/account/status-badge";

@@ -24,8 +24,6 @@ export async function loader({ request }: Route.LoaderArgs) {
 // Child pages export no headers of their own, so these apply to every page of the area.
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
-export const meta: Route.MetaFunction = () => [{ name: "robots", content: "noindex" }];
-
 /** The sidebar's entries in spec 2.2 order. */
 export const AREA_LINKS = [
   { path: "/user/dashboard", key: "nav.dashboard" },

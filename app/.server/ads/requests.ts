@@ -1,5 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
+import { AD_BUDGETS } from "~/lib/ad-requests";
 import { AD_CONTACT_PLATFORMS, type SubmissionStatus } from "~/lib/submissions";
 import type { DB } from "../db";
 import { nowIso } from "../db/values";
@@ -8,7 +9,6 @@ import { adminRecipients, adRequestAdminMail, sendQuietly } from "../submissions
 
 /** Advertising requests (spec 3 `ad_submissions`): stored pending, the administrators told by mail. */
 
-export const AD_BUDGETS = ["under-100", "100-500", "500-2000", "2000-5000", "over-5000"] as const;
 
 const optionalText = (max: number) =>
   z.preprocess((v) => (typeof v === "string" && v.trim() === "" ? null : v), z.string().trim().max(max).nullable().default(null));
