@@ -13,7 +13,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { lang, user } = await areaContext(request);
   const seo = await areaSeo(lang, "myTools");
   if (!user) return { seo, items: null };
-  return { seo, items: await listMySubmissions(getDb(), user.id) };
+  return { seo, items: await listMySubmissions(getDb(), user.id, lang) };
 }
 
 export default function MyTools({ loaderData }: Route.ComponentProps) {

@@ -7,6 +7,7 @@ import {
   type SubmitPayload,
   type UpdatePayload,
 } from "~/lib/submissions";
+import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { nowIso, parseJson } from "../db/values";
 import { websiteHost, websiteKey } from "./url-key";
@@ -69,23 +70,38 @@ export interface MySubmission {
 const STATUSES: SubmissionStatus[] = ["pending", "approved", "rejected"];
 const asStatus = (value: string): SubmissionStatus => STATUSES.find((s) => s === value) ?? "pending";
 
+/** Names of tools in the page's language where they have it (update proposals name the tool they change). */
+async function toolNames(db: DB, toolIds: number[], lang: string): Promise<Map<number, string>> {
+  if (toolIds.length === 0) return new Map();
+  const rows = await db.selectFrom("tool_translations").select(["tool_id", "language", "name"]).where("tool_id", "in", toolIds).orderBy("language").execute();
+  const names = new Map<number, string>();
+  for (const id of toolIds) {
+    const mine = rows.filter((r) => r.tool_id === id && r.name);
+    const chosen = pickContentLanguage(mine.map((r) => r.language), lang);
+    const name = mine.find((r) => r.language === chosen)?.name;
+    if (name) names.set(id, name);
+  }
+  return names;
+}
+
 /** The user's submissions and update proposals, newest first. */
-export async function listMySubmissions(db: DB, userId: string, limit = 100): Promise<MySubmission[]> {
+export async function listMySubmissions(db: DB, userId: string, lang = "us-en", limit = 100): Promise<MySubmission[]> {
   const rows = await db
     .selectFrom("submissions as s")
     .leftJoin("tools as t", "t.id", "s.tool_id")
-    .select(["s.id", "s.type", "s.status", "s.slug", "s.notes", "s.payload", "s.created_at", "s.reviewed_at", "t.slug as tool_slug"])
+    .select(["s.id", "s.type", "s.status", "s.slug", "s.notes", "s.payload", "s.created_at", "s.reviewed_at", "s.tool_id", "t.slug as tool_slug"])
     .where("s.user_id", "=", userId)
     .orderBy("s.created_at", "desc")
     .orderBy("s.id", "desc")
     .limit(limit)
     .execute();
+  const names = await toolNames(db, [...new Set(rows.flatMap((r) => (r.type === "update" && r.tool_id !== null ? [Number(r.tool_id)] : [])))], lang);
   return rows.map((row) => {
     const payload = parseJson<Record<string, unknown>>(row.payload, {});
     const isUpdate = row.type === "update";
     const changes = isUpdate ? ((payload.changes ?? {}) as Record<string, unknown>) : {};
     const status = asStatus(row.status);
-    const name = String((isUpdate ? changes.name : payload.name) ?? "") || row.tool_slug || row.slug;
+    const name = String((isUpdate ? changes.name : payload.name) ?? "") || names.get(Number(row.tool_id)) || row.tool_slug || row.slug;
     return {
       id: Number(row.id),
       type: isUpdate ? "update" : "submit",
