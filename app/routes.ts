@@ -23,7 +23,20 @@ const pages = [
   route("case-studies", "routes/case-studies.tsx", { id: "case-studies" }),
   route("tools", "routes/tools.tsx", { id: "tools" }),
   route("categories", "routes/categories.tsx", { id: "categories" }),
-  route("user/favorites", "routes/user.favorites.tsx", { id: "user-favorites" }),
+  route("submit-tool", "routes/submit-tool.tsx", { id: "submit-tool" }),
+  // The signed-in user's area: one layout (sidebar, private caching, noindex) around its pages.
+  route("user", "routes/user.tsx", { id: "user" }, [
+    index("routes/user._index.tsx", { id: "user-index" }),
+    route("dashboard", "routes/user.dashboard.tsx", { id: "user-dashboard" }),
+    route("business", "routes/user.business.tsx", { id: "user-business" }),
+    route("my-tools", "routes/user.my-tools.tsx", { id: "user-my-tools" }),
+    route("advertise", "routes/user.advertise.tsx", { id: "user-advertise" }),
+    route("advertise/review", "routes/user.advertise.review.tsx", { id: "user-advertise-review" }),
+    route("submit-tool", "routes/user.submit-tool.tsx", { id: "user-submit-tool" }),
+    route("update-tool", "routes/user.update-tool.tsx", { id: "user-update-tool" }),
+    route("orders", "routes/user.orders.tsx", { id: "user-orders" }),
+    route("favorites", "routes/user.favorites.tsx", { id: "user-favorites" }),
+  ]),
 ];
 
 export default [
@@ -45,5 +58,8 @@ export default [
   route("api/favorites/clear", "routes/api.favorites.clear.ts"),
   route("api/ratings", "routes/api.ratings.ts"),
   route("api/me/state", "routes/api.me.state.ts"),
+  route("api/generate/tool-content", "routes/api.generate.tool-content.ts"),
+  route("api/upload/tool-image", "routes/api.upload.tool-image.ts"),
+  route("api/ad/notify", "routes/api.ad.notify.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

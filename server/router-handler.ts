@@ -37,6 +37,8 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
     if (Array.isArray(value)) for (const item of value) headers.append(name, item);
     else headers.set(name, value);
   }
+  // Per-address limits (submissions, uploads) read the address Express resolved (trust proxy), never the client's claim.
+  headers.set("x-client-ip", req.ip ?? req.socket.remoteAddress ?? "");
   const init: RequestInit & { duplex?: "half" } = { method: req.method, headers, signal: controller.signal };
   if (req.method !== "GET" && req.method !== "HEAD") {
     // The edge has usually read the body already, within its byte cap (server/edge-guards.ts).

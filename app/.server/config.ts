@@ -69,6 +69,13 @@ const envSchema = z.object({
   DOUYIN_CLIENT_KEY: optionalString,
   DOUYIN_CLIENT_SECRET: optionalString,
   DOUYIN_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://open.douyin.com")),
+  // AI generation for the submit form (any OpenAI-compatible chat API). Neither set: filled from the page itself.
+  LLM_BASE_URL: optionalUrl,
+  LLM_API_KEY: optionalString,
+  LLM_MODEL: z.preprocess(emptyToUndefined, z.string().default("gpt-4o-mini")),
+  LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(120_000).default(30_000)),
+  /** Hosts (`host` or `host:port`) the website fetcher may reach despite private addresses or other ports. Tests only. */
+  FETCH_ALLOW_HOSTS: z.preprocess(emptyToUndefined, z.string().default("")),
 });
 
 function isAddressOrRange(value: string): boolean {
@@ -86,6 +93,7 @@ export type Config = z.infer<typeof envSchema> & {
   /** Session signing secret; a fixed development value unless production. */
   authSecret: string;
   adminEmails: string[];
+  fetchAllowHosts: string[];
 };
 
 /** Used only outside production, so a fresh checkout signs in with no setup. */
@@ -113,6 +121,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     uploadDir: values.UPLOAD_DIR ?? "public/uploads",
     authSecret: values.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     adminEmails: values.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
+    fetchAllowHosts: values.FETCH_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),
   };
 }
 

@@ -14,7 +14,7 @@ function languageOf(hint: unknown): Lang {
   return DEFAULT_LANG;
 }
 
-const escapeHtml = (text: string) =>
+export const escapeHtml = (text: string) =>
   text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 function render(title: string, intro: string, button: string, url: string, footer: string) {

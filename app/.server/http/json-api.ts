@@ -36,11 +36,11 @@ function jsonResponse(body: unknown, init: ResponseInit): Response {
   return new Response(text, { ...init, headers });
 }
 
-/** Reads at most `maxBytes` of a request body as text; a larger body is refused with 413 without reading it all. */
-export async function readBodyText(request: Request, maxBytes = JSON_BODY_LIMIT): Promise<string> {
+/** Reads at most `maxBytes` of a request body; a larger body is refused with 413 without reading it all. */
+export async function readBodyBytes(request: Request, maxBytes = JSON_BODY_LIMIT): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw jsonError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
-  if (!request.body) return "";
+  if (!request.body) return Buffer.alloc(0);
   const reader = request.body.getReader();
   const chunks: Uint8Array[] = [];
   let size = 0;
@@ -54,7 +54,12 @@ export async function readBodyText(request: Request, maxBytes = JSON_BODY_LIMIT)
     }
     chunks.push(value);
   }
-  return Buffer.concat(chunks).toString("utf8");
+  return Buffer.concat(chunks);
+}
+
+/** Reads at most `maxBytes` of a request body as text; a larger body is refused with 413 without reading it all. */
+export async function readBodyText(request: Request, maxBytes = JSON_BODY_LIMIT): Promise<string> {
+  return (await readBodyBytes(request, maxBytes)).toString("utf8");
 }
 
 /** A JSON body validated by `schema`: 415 for another content type, 413 past the cap, 400 for bad JSON or invalid fields. */

@@ -1,0 +1,203 @@
+import dns from "node:dns";
+import http from "node:http";
+import https from "node:https";
+import net from "node:net";
+import zlib from "node:zlib";
+import type { Readable } from "node:stream";
+import ipaddr from "ipaddr.js";
+
+/**
+ * Fetches a web page a user named without letting them reach our own
+ * network (SSRF): only http/https on ports 80/443; the host is resolved and
+ * every address must be public unicast (no loopback, private, link-local with
+ * the cloud metadata address, carrier NAT, unspecified or multicast); the
+ * connection goes to the address that was checked (the check runs inside the
+ * socket's own lookup, so there is no second lookup to race); each redirect
+ * is checked again; redirects, bytes and time are capped.
+ */
+export type FetchRefusal =
+  | "scheme"
+  | "port"
+  | "address"
+  | "redirects"
+  | "status"
+  | "notHtml"
+  | "timeout"
+  | "network";
+
+export class FetchRefused extends Error {
+  constructor(
+    readonly reason: FetchRefusal,
+    detail = "",
+  ) {
+    super(`fetch refused: ${reason}${detail ? ` (${detail})` : ""}`);
+  }
+  /** True when the target itself is off limits (rather than unreachable or unsuitable). */
+  get blocked(): boolean {
+    return this.reason === "scheme" || this.reason === "port" || this.reason === "address";
+  }
+}
+
+export interface SafeFetchOptions {
+  /** `host` or `host:port` entries exempt from the address and port checks (tests reach loopback servers). */
+  allowHosts?: readonly string[];
+  maxRedirects?: number;
+  /** Bytes of (decompressed) body kept; the rest of a larger page is not read. */
+  maxBytes?: number;
+  /** For the whole fetch, redirects and body included. */
+  timeoutMs?: number;
+}
+
+export interface FetchedPage {
+  url: string;
+  status: number;
+  contentType: string;
+  html: string;
+}
+
+const DEFAULTS = { maxRedirects: 3, maxBytes: 1024 * 1024, timeoutMs: 10_000 };
+const USER_AGENT = "Mozilla/5.0 (compatible; AIToolsDirectoryBot/1.0; +submit-form preview)";
+
+/** True for an address on the public internet (ipaddr's `unicast` range, IPv4-mapped IPv6 unwrapped). */
+export function isPublicAddress(address: string): boolean {
+  if (!ipaddr.isValid(address)) return false;
+  return ipaddr.process(address).range() === "unicast";
+}
+
+function isAllowListed(url: URL, allowHosts: readonly string[]): boolean {
+  const host = url.hostname.toLowerCase();
+  return allowHosts.includes(host) || allowHosts.includes(url.host.toLowerCase());
+}
+
+/** Refuses a URL before any connection: scheme, port, and a literal IP address. */
+export function checkTarget(url: URL, allowHosts: readonly string[] = []): void {
+  if (url.protocol !== "http:" && url.protocol !== "https:") throw new FetchRefused("scheme", url.protocol);
+  if (url.username || url.password) throw new FetchRefused("scheme", "credentials in URL");
+  if (isAllowListed(url, allowHosts)) return;
+  const port = url.port ? Number(url.port) : url.protocol === "https:" ? 443 : 80;
+  if (port !== 80 && port !== 443) throw new FetchRefused("port", String(port));
+  const literal = url.hostname.replace(/^\[|\]$/g, "");
+  if (net.isIP(literal) && !isPublicAddress(literal)) throw new FetchRefused("address", literal);
+}
+
+type LookupCallback = (error: NodeJS.ErrnoException | null, address: string | dns.LookupAddress[], family?: number) => void;
+
+/** A socket lookup that resolves the host and refuses it unless every address is public. */
+function checkedLookup(exempt: boolean) {
+  return (hostname: string, options: dns.LookupOptions, callback: LookupCallback) => {
+    dns.lookup(hostname, { ...options, all: true }, (error, addresses) => {
+      if (error) return callback(error, []);
+      const refused = addresses.find((a) => !isPublicAddress(a.address));
+      if (!exempt && (refused || addresses.length === 0)) {
+        return callback(Object.assign(new FetchRefused("address", refused?.address ?? hostname), { code: "EREFUSED" }), []);
+      }
+      if (options.all) return callback(null, addresses);
+      callback(null, addresses[0]!.address, addresses[0]!.family);
+    });
+  };
+}
+
+function decoded(response: http.IncomingMessage): Readable {
+  const encoding = (response.headers["content-encoding"] ?? "").toLowerCase();
+  if (encoding === "gzip" || encoding === "x-gzip") return response.pipe(zlib.createGunzip());
+  if (encoding === "deflate") return response.pipe(zlib.createInflate());
+  if (encoding === "br") return response.pipe(zlib.createBrotliDecompress());
+  return response;
+}
+
+/** Reads at most `maxBytes`, then stops (a page's metadata is at its top). */
+async function readCapped(stream: Readable, maxBytes: number): Promise<Buffer> {
+  const chunks: Buffer[] = [];
+  let size = 0;
+  for await (const chunk of stream) {
+    const buffer = chunk as Buffer;
+    chunks.push(buffer.subarray(0, maxBytes - size));
+    size += buffer.byteLength;
+    if (size >= maxBytes) break;
+  }
+  stream.destroy();
+  return Buffer.concat(chunks);
+}
+
+function charsetOf(contentType: string, head: Buffer): string {
+  const declared = /charset=["']?([\w-]+)/i.exec(contentType)?.[1] ?? /<meta[^>]+charset=["']?([\w-]+)/i.exec(head.toString("latin1"))?.[1];
+  if (!declared) return "utf-8";
+  try {
+    new TextDecoder(declared);
+    return declared;
+  } catch {
+    return "utf-8";
+  }
+}
+
+function requestOnce(url: URL, exempt: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
+  const client = url.protocol === "https:" ? https : http;
+  return new Promise((resolve, reject) => {
+    const request = client.request(
+      url,
+      {
+        method: "GET",
+        signal,
+        lookup: checkedLookup(exempt) as unknown as typeof dns.lookup,
+        headers: {
+          "user-agent": USER_AGENT,
+          accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
+          "accept-encoding": "gzip, deflate, br",
+        },
+      },
+      resolve,
+    );
+    request.on("error", reject);
+    request.end();
+  });
+}
+
+/** GETs an HTML page through the checks above; throws FetchRefused with the reason otherwise. */
+export async function safeFetchPage(input: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
+  const { maxRedirects, maxBytes, timeoutMs } = { ...DEFAULTS, ...options };
+  const allowHosts = options.allowHosts ?? [];
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new FetchRefused("scheme", "not a URL");
+  }
+  for (let redirects = 0; ; redirects++) {
+    checkTarget(url, allowHosts);
+    let response: http.IncomingMessage;
+    try {
+      response = await requestOnce(url, isAllowListed(url, allowHosts), signal);
+    } catch (error) {
+      if (error instanceof FetchRefused) throw error;
+      if (signal.aborted) throw new FetchRefused("timeout");
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof FetchRefused) throw cause;
+      throw new FetchRefused("network", (error as Error).message);
+    }
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      response.resume();
+      if (redirects >= maxRedirects) throw new FetchRefused("redirects", String(redirects + 1));
+      url = new URL(location, url);
+      continue;
+    }
+    if (status < 200 || status >= 300) {
+      response.resume();
+      throw new FetchRefused("status", String(status));
+    }
+    const contentType = String(response.headers["content-type"] ?? "");
+    if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+      response.resume();
+      throw new FetchRefused("notHtml", contentType);
+    }
+    try {
+      const body = await readCapped(decoded(response), maxBytes);
+      return { url: url.toString(), status, contentType, html: new TextDecoder(charsetOf(contentType, body.subarray(0, 2048))).decode(body) };
+    } catch (error) {
+      if (signal.aborted) throw new FetchRefused("timeout");
+      throw new FetchRefused("network", (error as Error).message);
+    }
+  }
+}

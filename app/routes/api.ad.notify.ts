@@ -1,0 +1,31 @@
+import { z } from "zod";
+import { getMyAdRequest, notifyAdmins } from "~/.server/ads/requests";
+import { requireUser } from "~/.server/auth/guards";
+import { getDb } from "~/.server/db";
+import { jsonEndpoint, jsonError, jsonOk, readJson } from "~/.server/http/json-api";
+import { submitterOf } from "~/.server/user-area/context";
+import type { Route } from "./+types/api.ad.notify";
+
+/**
+ * POST /api/ad/notify {id}: e-mails the administrators about one of the
+ * caller's stored advertising requests (spec 7.1). The mail is built from the
+ * stored row, never from posted text, and goes out once per request.
+ */
+const bodySchema = z.object({ id: z.number().int().positive() });
+
+export function loader() {
+  return jsonError(405, "method_not_allowed", "Use POST.");
+}
+
+export async function action({ request }: Route.ActionArgs) {
+  return jsonEndpoint(request, async () => {
+    if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST.");
+    const user = await requireUser(request, "api");
+    const { id } = await readJson(request, bodySchema);
+    const db = getDb();
+    const adRequest = await getMyAdRequest(db, user.id, id);
+    if (!adRequest) return jsonError(404, "not_found", "No advertising request of yours has this id.");
+    const sent = await notifyAdmins(db, adRequest, submitterOf(user));
+    return jsonOk({ data: { sent } });
+  });
+}
