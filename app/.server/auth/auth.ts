@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { genericOAuth, lastLoginMethod, magicLink, twoFactor } from "better-auth/plugins";
+import { bearer, genericOAuth, lastLoginMethod, magicLink, twoFactor } from "better-auth/plugins";
 import { getConfig, type Config } from "../config";
 import { getDb, type DB } from "../db";
 import { getLogger } from "../logger";
@@ -108,6 +108,8 @@ export function createAuth(db: DB, config: Config) {
           return null;
         },
       }),
+      // The admin API accepts `Authorization: Bearer <session token>`; only signed tokens (as sign-in returns them).
+      bearer({ requireSignature: true }),
       qrLogin({
         db,
         publicUrl: config.publicUrl,
