@@ -3,7 +3,7 @@ import { listAdRequests } from "~/.server/admin/ads";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { handleReviewPost } from "~/.server/admin/page-actions";
 import { listParamsOf } from "~/.server/admin/page-queries";
-import { ADMIN_PAGE_SIZE } from "~/.server/admin/submissions";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { AdRequestCard } from "~/components/admin/ad-request-card";

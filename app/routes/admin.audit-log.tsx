@@ -1,8 +1,8 @@
 import { Form, useNavigate, useSearchParams } from "react-router";
 import { z } from "zod";
-import { AUDIT_ACTIONS, AUDIT_ENTITIES, listAudit } from "~/.server/admin/audit";
+import { listAudit } from "~/.server/admin/audit";
+import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, AUDIT_ENTITIES } from "~/lib/admin";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
-import { ADMIN_PAGE_SIZE } from "~/.server/admin/submissions";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { formatAdminDate, useAdminText } from "~/components/admin/admin-text";

@@ -25,7 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   assertSameOrigin(request);
   const user = await getSessionUser(request);
-  const form = await request.formData();
+  // A body that is no form (a script posting JSON) reads as an empty one instead of failing.
+  const form = await request.formData().catch(() => new FormData());
   const returnTo = safeReturnPath(form.get("returnTo"), "/admin");
   if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
   const headers = new Headers();

@@ -3,7 +3,7 @@ import { listToolsOrder, toolsOrderQuery } from "~/.server/admin/tools-order";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { ToolsOrderTable } from "~/components/admin/tools-order-table";
-import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/tools-order";
+import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import type { Route } from "./+types/admin.tools-order";
 
 /** Tools order (spec 2.4, 4.9): 20 published tools a page, pin and move, save the page's order. */

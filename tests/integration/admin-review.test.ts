@@ -12,7 +12,7 @@ import { AppError } from "~/.server/errors";
 import { directoryPages } from "~/.server/seo/sitemap";
 import { getAutocompleteIndex, queryIndex } from "~/.server/tools/autocomplete";
 import { homeSections, listTools } from "~/.server/tools/queries";
-import { pagePriorities } from "~/lib/tools-order";
+import { pagePriorities } from "~/lib/admin";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { startSmtpCapture } from "../support/smtp";
 import { insertAdRequest, insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";

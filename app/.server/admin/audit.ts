@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import type { DB, Schema } from "../db";
 import { nowIso, parseJson, toJson } from "../db/values";
+import type { AuditAction, AuditEntity } from "~/lib/admin";
 
 /**
  * The admin audit log: one append-only row per administrator action. Writes
@@ -10,10 +11,6 @@ import { nowIso, parseJson, toJson } from "../db/values";
 export type FieldChange = { before: unknown; after: unknown };
 export type FieldChanges = Record<string, FieldChange>;
 
-export const AUDIT_ACTIONS = ["submission.approve", "submission.reject", "ad.approve", "ad.reject", "tools.order"] as const;
-export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool"] as const;
-export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
 export interface Actor {
   id: string;

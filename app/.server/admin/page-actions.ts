@@ -15,11 +15,21 @@ import { reviewInput, reviewSubmission } from "./submissions";
  */
 const reviewForm = z.object({ kind: z.enum(["tool", "ad"]), id: z.coerce.number().int().positive() }).and(reviewInput);
 
+/** The posted fields: a form (the page), or a JSON object (scripts); anything unreadable is an empty set (400). */
+async function readFields(request: Request): Promise<Record<string, unknown>> {
+  try {
+    if ((request.headers.get("content-type") ?? "").includes("application/json")) return (await request.json()) as Record<string, unknown>;
+    return Object.fromEntries(await request.formData());
+  } catch {
+    return {};
+  }
+}
+
 export async function handleReviewPost(request: Request) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, "page");
   const t = await getFixedT(adminLanguage(request), "admin");
-  const parsed = reviewForm.safeParse(Object.fromEntries(await request.formData()));
+  const parsed = reviewForm.safeParse(await readFields(request));
   if (!parsed.success) return data({ ok: false, error: t("review.invalid") }, { status: 400 });
   const { kind, id, ...input } = parsed.data;
   try {

@@ -1,6 +1,7 @@
 import type { Transaction } from "kysely";
 import { z } from "zod";
 import { submitPayloadSchema, updatePayloadSchema, type SubmissionStatus, type SubmitPayload, type ToolChanges, type UpdatePayload } from "~/lib/submissions";
+import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { isPlaceholderEmail } from "../auth/users";
 import type { DB, Schema } from "../db";
 import { nowIso, parseJson } from "../db/values";
@@ -17,8 +18,8 @@ import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLan
  * the same transaction, then the catalogue caches are dropped and the
  * submitter is mailed.
  */
+export { ADMIN_PAGE_SIZE };
 export const STATUSES = ["pending", "approved", "rejected"] as const;
-export const ADMIN_PAGE_SIZE = 20;
 
 export const reviewInput = z.object({
   status: z.enum(["approved", "rejected"]),

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { z } from "zod";
-import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/tools-order";
+import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import type { DB } from "../db";
 import { fromFlag, nowIso, toFlag } from "../db/values";
 import { AppError } from "../errors";

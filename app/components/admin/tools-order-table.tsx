@@ -1,7 +1,7 @@
 import { useEffect, useState } from "react";
 import { useNavigate, useRevalidator } from "react-router";
 import type { ToolsOrderRow } from "~/.server/admin/tools-order";
-import { ORDER_SORT_FIELDS, pagePriorities, TOOLS_ORDER_PAGE_SIZE } from "~/lib/tools-order";
+import { ORDER_SORT_FIELDS, pagePriorities, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import { useAdminText } from "./admin-text";
 import { AdminPager } from "./pager";
 

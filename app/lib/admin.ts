@@ -1,6 +1,6 @@
 /**
- * Constants and arithmetic of the admin tools-order screen, shared by the
- * browser (which computes a saved page's priorities) and the server.
+ * Constants of the admin screens and the arithmetic of the tools-order page,
+ * shared by the browser (which computes a saved page's priorities) and the server.
  */
 export const TOOLS_ORDER_PAGE_SIZE = 20;
 export const ORDER_SORT_FIELDS = ["id", "rating", "review_count", "manual_priority", "pinned", "created_at"] as const;
@@ -17,3 +17,12 @@ export function pagePriorities(rows: number, page: number, pageSize: number, tot
   const base = Math.max(0, pages - page) * pageSize;
   return Array.from({ length: rows }, (_, i) => base + rows - i);
 }
+
+/** Rows per page of the admin lists (submissions, ad requests, audit log). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** What the audit log records, and about which kind of item. */
+export const AUDIT_ACTIONS = ["submission.approve", "submission.reject", "ad.approve", "ad.reject", "tools.order"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool"] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
