@@ -159,7 +159,15 @@ describe("review queue", () => {
     await insertSubmission(db, await userId(MAKER_EMAIL), submitPayload({ name: "Pending Pal", contact_email: MAKER_EMAIL }));
     await gotoHydrated(admin, `${server.url}/admin`);
     expect(await admin.locator("[data-card=submissions] [data-testid=admin-card-value]").textContent()).toBe("1");
-  });
+    // In the admin's chosen language: the spec's Chinese labels in zh-CN.
+    await admin.context().addCookies([{ name: "preferred-language", value: "zh-CN", url: server.url }]);
+    await gotoHydrated(admin, `${server.url}/admin/submissions`);
+    const row = admin.locator('[data-testid=submission-row][data-name="Pending Pal"]');
+    expect(await row.locator("[data-testid=status-badge]").textContent()).toBe("待审核");
+    expect(await row.locator("[data-testid=review-approve]").textContent()).toBe("通过");
+    await admin.screenshot({ path: "test-results/admin-submissions-zh-CN.png", fullPage: true });
+    await admin.context().addCookies([{ name: "preferred-language", value: "us-en", url: server.url }]);
+  }, 120_000);
 
   it("pins a tool and moves another up: the home page's featured order follows", async () => {
     const featured = async () => {
@@ -186,6 +194,8 @@ describe("review queue", () => {
     expect(await rows.first().getAttribute("data-slug")).toBe(mover);
     await admin.locator("[data-testid=order-save]").click();
     await admin.locator("[data-testid=order-saved]").waitFor();
+    // The list is reloaded after the save: the pinned tool now heads the page.
+    if (pageNumber === 1) await admin.waitForFunction((slug) => document.querySelector("[data-testid=order-row]")?.getAttribute("data-slug") === slug, pinned);
     await admin.screenshot({ path: "test-results/admin-tools-order.png", fullPage: true });
     expect(await admin.locator(`[data-testid=order-row][data-slug="${pinned}"] [data-testid=order-pinned]`).textContent()).toBe("Yes");
 
