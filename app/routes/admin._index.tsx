@@ -1,9 +1,10 @@
-import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
-import { TwoFactorPanel } from "~/components/auth/two-factor-panel";
 import { getAdminOverview } from "~/.server/admin/overview";
+import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
+import { useAdminText } from "~/components/admin/admin-text";
+import { TwoFactorPanel } from "~/components/auth/two-factor-panel";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
@@ -11,29 +12,29 @@ export async function loader({ request }: Route.LoaderArgs) {
   return { overview: await getAdminOverview(getDb()), twoFactorEnabled: user.twoFactorEnabled };
 }
 
+export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
+
 export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
 
 /** Admin home: what waits for review, with links to each admin screen. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("user");
+  const { t } = useAdminText();
   const { overview } = loaderData;
   const cards = [
-    { label: t("admin.pendingSubmissions"), value: overview.pendingSubmissions, to: "/admin/submissions", action: t("admin.reviewSubmissions") },
-    { label: t("admin.pendingAds"), value: overview.pendingAdRequests, to: "/admin/advertise", action: t("admin.reviewAds") },
-    { label: t("admin.publishedTools"), value: overview.publishedTools, to: "/admin/tools-order", action: t("admin.toolsOrder") },
-    { label: t("admin.users"), value: overview.users, to: null, action: null },
+    { label: t("home.pendingSubmissions"), value: overview.pendingSubmissions, to: "/admin/submissions", action: t("home.reviewSubmissions"), id: "submissions" },
+    { label: t("home.pendingAds"), value: overview.pendingAdRequests, to: "/admin/submissions?tab=ads", action: t("home.reviewAds"), id: "ads" },
+    { label: t("home.publishedTools"), value: overview.publishedTools, to: "/admin/tools-order", action: t("home.toolsOrder"), id: "tools" },
+    { label: t("home.users"), value: overview.users, to: "/admin/audit-log", action: t("home.auditLog"), id: "users" },
   ];
   return (
     <section>
-      <h1 className="text-2xl font-semibold text-slate-900">{t("admin.console")}</h1>
+      <h1 className="text-2xl font-semibold text-slate-900">{t("nav.console")}</h1>
       <div className="mt-6 grid gap-4 sm:grid-cols-2 xl:grid-cols-4">
         {cards.map((card) => (
-          <div key={card.label} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="admin-card">
+          <div key={card.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="admin-card" data-card={card.id}>
             <p className="text-sm text-slate-600">{card.label}</p>
-            <p className="mt-1 text-3xl font-semibold text-slate-900">{card.value}</p>
-            {card.to ? (
-              <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">{card.action} →</Link>
-            ) : null}
+            <p className="mt-1 text-3xl font-semibold text-slate-900" data-testid="admin-card-value">{card.value}</p>
+            <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">{card.action} →</Link>
           </div>
         ))}
       </div>

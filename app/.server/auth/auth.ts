@@ -1,6 +1,6 @@
 import { betterAuth } from "better-auth";
 import { APIError, createAuthMiddleware } from "better-auth/api";
-import { genericOAuth, lastLoginMethod, magicLink, twoFactor } from "better-auth/plugins";
+import { bearer, genericOAuth, lastLoginMethod, magicLink, twoFactor } from "better-auth/plugins";
 import { getConfig, type Config } from "../config";
 import { getDb, type DB } from "../db";
 import { getLogger } from "../logger";
@@ -170,6 +170,8 @@ export function createAuth(db: DB, config: Config) {
           return null;
         },
       }),
+      // The admin API accepts `Authorization: Bearer <session token>`; only signed tokens (as sign-in returns them).
+      bearer({ requireSignature: true }),
       qrLogin({
         db,
         publicUrl: config.publicUrl,

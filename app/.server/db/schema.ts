@@ -273,6 +273,22 @@ export interface RateLimitsTable {
   window_start: number;
 }
 
+/** Append-only record of administrator actions (migration 0012). */
+export interface AdminAuditLogTable {
+  id: Id;
+  actor_id: string;
+  actor_email: string | null;
+  /** e.g. submission.approve, submission.reject, ad.approve, tools.order */
+  action: string;
+  /** submission | ad_submission | tool */
+  entity_type: string;
+  entity_id: string;
+  /** JSON object: field -> { before, after }. */
+  changes: Generated<JsonText>;
+  note: string | null;
+  created_at: Timestamp;
+}
+
 /** better-auth's core tables (camelCase columns are better-auth's own naming). */
 export interface UserTable {
   id: string;
@@ -344,6 +360,7 @@ export interface Database {
   profiles: ProfilesTable;
   page_views: PageViewsTable;
   rate_limits: RateLimitsTable;
+  admin_audit_log: AdminAuditLogTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

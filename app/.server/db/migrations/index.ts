@@ -8,6 +8,7 @@ import * as m0006 from "./0006_search_per_field";
 import * as m0007 from "./0007_name_order_index";
 import * as m0008 from "./0008_rate_limits";
 import * as m0010 from "./0010_favorites_ratings";
+import * as m0012 from "./0012_admin_audit_log";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   "0007_name_order_index": m0007,
   "0008_rate_limits": m0008,
   "0010_favorites_ratings": m0010,
+  "0012_admin_audit_log": m0012,
 };

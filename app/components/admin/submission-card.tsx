@@ -1,0 +1,98 @@
+import type { SubmissionView } from "~/.server/admin/submissions";
+import { formatAdminDate, useAdminText } from "./admin-text";
+import { ReviewForm } from "./review-form";
+import { StatusBadge } from "./status-badge";
+
+
+function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
+  return (
+    <div className="grid grid-cols-[8rem_1fr] gap-2 py-0.5 text-sm" data-testid={testId}>
+      <dt className="font-medium text-slate-500">{label}</dt>
+      <dd className="min-w-0 break-words text-slate-800">{children}</dd>
+    </div>
+  );
+}
+
+const list = (items: string[] | undefined) => (items && items.length ? items.join(" · ") : "—");
+
+function show(value: unknown): string {
+  if (value === null || value === undefined || value === "") return "—";
+  if (Array.isArray(value)) return value.join(" · ") || "—";
+  return String(value);
+}
+
+/** One tool submission with everything the submitter sent, and the review controls while it is pending. */
+export function SubmissionCard({ item }: { item: SubmissionView }) {
+  const { t, lang } = useAdminText();
+  const payload = item.submit;
+  const update = item.update;
+  const name = payload?.name ?? update?.changes.name ?? update?.tool_slug ?? item.slug;
+  const image = payload?.image_webp_url ?? payload?.image_url ?? update?.changes.image_url ?? null;
+  return (
+    <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="submission-row" data-id={item.id} data-name={name}>
+      <header className="flex flex-wrap items-center gap-3">
+        {image ? <img src={image} alt="" width={48} height={48} className="h-12 w-12 rounded-md border border-slate-200 object-cover" /> : <div className="h-12 w-12 rounded-md bg-slate-100" aria-hidden />}
+        <div className="min-w-0 flex-1">
+          <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
+          <p className="text-xs text-slate-500">
+            {t(`type.${item.type}`)} · #{item.id} · {formatAdminDate(item.createdAt, lang)}
+          </p>
+        </div>
+        <StatusBadge status={item.status} />
+      </header>
+      <dl className="mt-3">
+        {payload ? (
+          <>
+            <Field label={t("fields.website")}><a href={payload.website_url} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">{payload.website_url}</a></Field>
+            <Field label={t("fields.description")}>{payload.description}</Field>
+            <Field label={t("fields.category")}>{payload.category}</Field>
+            <Field label={t("fields.pricing")}>{t(`pricing.${payload.pricing}`)}</Field>
+            <Field label={t("fields.tags")}>{list(payload.tags)}</Field>
+            <Field label={t("fields.features")}>{list(payload.features)}</Field>
+            <Field label={t("fields.useCases")}>{list(payload.use_cases)}</Field>
+            <Field label={t("fields.contact")}>{payload.contact_email || "—"}</Field>
+            <Field label={t("fields.source")}>{payload.generated ? t("fields.generated") : t("fields.manual")}</Field>
+            <Field label={t("fields.language")}>{payload.language}</Field>
+          </>
+        ) : null}
+        {update ? (
+          <>
+            <Field label={t("fields.tool")}>{item.toolSlug ?? update.tool_slug}</Field>
+            <Field label={t("fields.contact")}>{update.contact_email || "—"}</Field>
+            <Field label={t("fields.language")}>{update.language}</Field>
+          </>
+        ) : null}
+        {!payload && !update ? <p className="text-sm text-rose-700" data-testid="invalid-payload">{t("review.invalidPayload")}</p> : null}
+        <Field label={t("fields.submitter")}>{item.submitter.name}{item.submitter.email && item.submitter.email !== item.submitter.name ? ` <${item.submitter.email}>` : ""}</Field>
+        {item.notes ? <Field label={item.status === "rejected" ? t("review.reasonLabel") : t("review.noteLabel")} testId="submission-notes">{item.notes}</Field> : null}
+        {item.status === "approved" && item.toolSlug ? (
+          <Field label={t("fields.published")}><a href={`/tool/${item.toolSlug}`} className="text-brand-700 hover:underline" data-testid="published-link">/tool/{item.toolSlug}</a></Field>
+        ) : null}
+      </dl>
+      {item.diff ? (
+        <div className="mt-3 overflow-x-auto" data-testid="update-diff">
+          <h3 className="text-sm font-semibold text-slate-800">{t("diff.title")}</h3>
+          {item.diff.length === 0 ? (
+            <p className="text-sm text-slate-600">{t("diff.none")}</p>
+          ) : (
+            <table className="mt-1 w-full text-left text-sm">
+              <thead className="text-xs uppercase text-slate-500">
+                <tr><th className="py-1 pr-3">{t("diff.field")}</th><th className="py-1 pr-3">{t("diff.current")}</th><th className="py-1">{t("diff.proposed")}</th></tr>
+              </thead>
+              <tbody>
+                {item.diff.map((row) => (
+                  <tr key={row.field} className="border-t border-slate-100 align-top" data-testid="diff-row" data-field={row.field}>
+                    <td className="py-1 pr-3 font-medium text-slate-700">{t(`diffFields.${row.field}`)}</td>
+                    <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(row.before)}</td>
+                    <td className="py-1 text-emerald-800">{show(row.after)}</td>
+                  </tr>
+                ))}
+              </tbody>
+            </table>
+          )}
+        </div>
+      ) : null}
+      {item.status === "pending" ? <ReviewForm kind="tool" id={item.id} approveLabel={item.type === "update" ? t("review.applyChanges") : undefined} /> : null}
+    </article>
+  );
+}

@@ -1,0 +1,28 @@
+/**
+ * Constants of the admin screens and the arithmetic of the tools-order page,
+ * shared by the browser (which computes a saved page's priorities) and the server.
+ */
+export const TOOLS_ORDER_PAGE_SIZE = 20;
+export const ORDER_SORT_FIELDS = ["id", "rating", "review_count", "manual_priority", "pinned", "created_at"] as const;
+export type OrderSortField = (typeof ORDER_SORT_FIELDS)[number];
+
+/**
+ * The priorities a saved page gets, top row first: `n..1` on the last page
+ * (spec 4.9's 1..n, highest first because the listing sorts manual_priority
+ * descending), shifted above every later page's numbers on earlier pages, so
+ * saving one page never lets it overtake or fall behind the pages around it.
+ */
+export function pagePriorities(rows: number, page: number, pageSize: number, total: number): number[] {
+  const pages = Math.max(1, Math.ceil(total / pageSize));
+  const base = Math.max(0, pages - page) * pageSize;
+  return Array.from({ length: rows }, (_, i) => base + rows - i);
+}
+
+/** Rows per page of the admin lists (submissions, ad requests, audit log). */
+export const ADMIN_PAGE_SIZE = 20;
+
+/** What the audit log records, and about which kind of item. */
+export const AUDIT_ACTIONS = ["submission.approve", "submission.reject", "ad.approve", "ad.reject", "tools.order"] as const;
+export type AuditAction = (typeof AUDIT_ACTIONS)[number];
+export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool"] as const;
+export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

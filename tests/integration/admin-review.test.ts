@@ -1,0 +1,209 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
+import { reviewAdRequest } from "~/.server/admin/ads";
+import { listAudit } from "~/.server/admin/audit";
+import { listSubmissions, reviewSubmission } from "~/.server/admin/submissions";
+import { listToolsOrder, saveToolsOrder } from "~/.server/admin/tools-order";
+import type { DB } from "~/.server/db";
+import { nowIso } from "~/.server/db/values";
+import { AppError } from "~/.server/errors";
+import { directoryPages } from "~/.server/seo/sitemap";
+import { getAutocompleteIndex, queryIndex } from "~/.server/tools/autocomplete";
+import { homeSections, listTools } from "~/.server/tools/queries";
+import { pagePriorities } from "~/lib/admin";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { startSmtpCapture } from "../support/smtp";
+import { insertAdRequest, insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";
+
+/** The review queue and tools order on each engine: what an approval publishes, what a decision records and mails. */
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-review-uploads-"));
+
+beforeAll(async () => {
+  smtp = await startSmtpCapture();
+  process.env.SMTP_URL = smtp.url;
+  process.env.UPLOAD_DIR = uploadDir;
+});
+afterAll(async () => {
+  await smtp.stop();
+  fs.rmSync(uploadDir, { recursive: true, force: true });
+});
+
+async function addCategory(db: DB, slug: string, name: string): Promise<number> {
+  const { id } = await db.insertInto("categories").values({ slug, parent_id: null, icon_name: null, color: null, updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();
+  await db.insertInto("category_translations").values({ category_id: id, language: "us-en", name, description: null }).execute();
+  return Number(id);
+}
+
+async function addTool(db: DB, slug: string, name: string, options: { featured?: boolean; categoryId?: number } = {}): Promise<number> {
+  const { id } = await db
+    .insertInto("tools")
+    .values({ slug, website_url: `https://${slug}.example`, pricing: "free", is_featured: options.featured ? 1 : 0, manual_priority: null, rating: 4, review_count: 3, created_at: "2025-01-01T00:00:00.000Z", updated_at: nowIso() })
+    .returning("id")
+    .executeTakeFirstOrThrow();
+  await db.insertInto("tool_translations").values({ tool_id: id, language: "us-en", name, description: `${name} does things.`, features: "[]", use_cases: "[]", faq: "[]", tags: "[]", updated_at: nowIso() }).execute();
+  if (options.categoryId) await db.insertInto("tool_categories").values({ tool_id: id, category_id: options.categoryId, position: 0 }).execute();
+  return Number(id);
+}
+
+function mailTo(address: string): string {
+  const found = smtp.messages.filter((m) => m.to.includes(address));
+  return found.map((m) => m.raw.replace(/=\r?\n/g, "")).join("\n");
+}
+
+async function rejects(promise: Promise<unknown>): Promise<AppError> {
+  const error = await promise.then(() => null, (e: unknown) => e);
+  expect(error).toBeInstanceOf(AppError);
+  return error as AppError;
+}
+
+describe.each(testDialects())("admin review on %s", (dialect) => {
+  let test: TestDatabase;
+  let db: DB;
+  let userId: string;
+  let writingId: number;
+  const admin = { id: "", email: "chief@example.com" };
+
+  beforeAll(async () => {
+    test = await createTestDatabase(dialect);
+    db = test.db;
+    userId = await insertUser(db, dialect, `maker-${dialect}@example.com`, "Maker");
+    admin.id = await insertUser(db, dialect, admin.email, "Chief");
+    writingId = await addCategory(db, "text-generation-editing", "Text generation");
+    await addCategory(db, "image-generation-editing", "Image generation");
+  });
+  afterAll(() => test.destroy());
+
+  it("publishes an approved submission at once: list search, autocomplete, category, sitemap; mails the note", async () => {
+    // Warm every cache first, so the test proves the approval invalidates them.
+    const search = { lang: "zh-CN", search: "Quill", sort: "popular" as const, page: 1 };
+    expect((await listTools(db, search)).total).toBe(0);
+    expect(queryIndex(await getAutocompleteIndex(db), "zh-CN", "quill").items).toHaveLength(0);
+    expect((await directoryPages(db)).some((p) => p.path === "/tool/quill-draftsmith")).toBe(false);
+
+    const email = `maker-${dialect}@example.com`;
+    const id = await insertSubmission(db, userId, submitPayload({ language: "zh-CN", contact_email: email }));
+    const listed = await listSubmissions(db, { status: "pending", page: 1, pageSize: 20 });
+    expect(listed.data.map((s) => s.id)).toContain(id);
+    expect(listed.data.find((s) => s.id === id)?.submit?.name).toBe("Quill Draftsmith");
+
+    const result = await reviewSubmission(db, admin, id, { status: "approved", notes: "Welcome aboard" });
+    expect(result.toolSlug).toBe("quill-draftsmith");
+
+    const tool = await db.selectFrom("tools").selectAll().where("slug", "=", "quill-draftsmith").executeTakeFirstOrThrow();
+    expect(tool.pricing).toBe("freemium");
+    expect(tool.image_url).toMatch(/^\/uploads\/tools\/quill-draftsmith\/logo-/);
+    const texts = await db.selectFrom("tool_translations").selectAll().where("tool_id", "=", tool.id).orderBy("language").execute();
+    expect(texts.map((t) => t.language)).toEqual(["us-en", "zh-CN"]);
+    expect(JSON.parse(texts.find((t) => t.language === "zh-CN")!.tags)).toEqual(["AI Writing", "Productivity"]);
+    const links = await db.selectFrom("tool_categories").select("category_id").where("tool_id", "=", tool.id).execute();
+    expect(links.map((l) => Number(l.category_id))).toEqual([writingId]);
+    const submission = await db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
+    expect([submission.status, submission.notes, Number(submission.tool_id), submission.reviewed_by]).toEqual(["approved", "Welcome aboard", Number(tool.id), admin.id]);
+
+    expect((await listTools(db, search)).tools.map((t) => t.slug)).toEqual(["quill-draftsmith"]);
+    expect((await listTools(db, { ...search, search: undefined, categoryIds: [writingId] })).tools.map((t) => t.slug)).toContain("quill-draftsmith");
+    // The previous index answers while the new one builds in the background (a few milliseconds here).
+    await vi.waitFor(async () => expect(queryIndex(await getAutocompleteIndex(db), "zh-CN", "quill").items.map((i) => i.slug)).toEqual(["quill-draftsmith"]), { timeout: 2000 });
+    expect((await directoryPages(db)).some((p) => p.path === "/tool/quill-draftsmith")).toBe(true);
+
+    await smtp.linkFor(email);
+    const mail = mailTo(email);
+    expect(mail).toContain("Welcome aboard");
+    expect(mail).toContain("/zh-CN/tool/quill-draftsmith");
+  });
+
+  it("resolves a slug collision with -2 instead of failing", async () => {
+    const id = await insertSubmission(db, userId, submitPayload({ contact_email: "twin@example.com" }));
+    const result = await reviewSubmission(db, admin, id, { status: "approved", notes: null });
+    expect(result.toolSlug).toBe("quill-draftsmith-2");
+  });
+
+  it("refuses a rejection without a reason, keeps the row pending, and accepts one with a reason", async () => {
+    const email = `rejected-${dialect}@example.com`;
+    const id = await insertSubmission(db, userId, submitPayload({ name: "Spam Machine", contact_email: email }));
+    const error = await rejects(reviewSubmission(db, admin, id, { status: "rejected", notes: null }));
+    expect([error.status, error.details?.reason]).toEqual([400, "reason_required"]);
+    expect((await db.selectFrom("submissions").select("status").where("id", "=", id).executeTakeFirstOrThrow()).status).toBe("pending");
+
+    await reviewSubmission(db, admin, id, { status: "rejected", notes: "Duplicate of an existing listing" });
+    expect(await db.selectFrom("tools").select("id").where("slug", "=", "spam-machine").executeTakeFirst()).toBeUndefined();
+    await smtp.linkFor(email).catch(() => undefined);
+    expect(mailTo(email)).toContain("Duplicate of an existing listing");
+    // A second decision on the same row is a conflict, not a second tool.
+    expect((await rejects(reviewSubmission(db, admin, id, { status: "approved", notes: null }))).status).toBe(409);
+  });
+
+  it("shows an update's field-by-field diff, then applies only the changed fields", async () => {
+    const toolId = await addTool(db, "inkwell", "Inkwell", { categoryId: writingId });
+    const id = await insertUpdateSubmission(db, userId, toolId, {
+      tool_slug: "inkwell",
+      language: "us-en",
+      contact_email: "inkwell@example.com",
+      before: { name: "Inkwell", pricing: "free" },
+      changes: { name: "Inkwell", pricing: "paid", description: "Writes better.", category: "image-generation-editing" },
+    });
+    const listed = (await listSubmissions(db, { status: "pending", page: 1, pageSize: 20 })).data.find((s) => s.id === id)!;
+    expect(listed.diff?.map((d) => [d.field, d.before, d.after])).toEqual([
+      ["description", "Inkwell does things.", "Writes better."],
+      ["category", "text-generation-editing", "image-generation-editing"],
+      ["pricing", "free", "paid"],
+    ]);
+    await reviewSubmission(db, admin, id, { status: "approved", notes: "Thanks" });
+    const tool = await db.selectFrom("tools").select(["pricing"]).where("id", "=", toolId).executeTakeFirstOrThrow();
+    expect(tool.pricing).toBe("paid");
+    const text = await db.selectFrom("tool_translations").select(["name", "description"]).where("tool_id", "=", toolId).where("language", "=", "us-en").executeTakeFirstOrThrow();
+    expect(text).toEqual({ name: "Inkwell", description: "Writes better." });
+    const audit = await listAudit(db, { entityType: "tool", entityId: String(toolId), page: 1, pageSize: 20 });
+    expect(audit.data[0]?.changes.pricing).toEqual({ before: "free", after: "paid" });
+  });
+
+  it("approves and rejects ad requests with notes and records both", async () => {
+    const approved = await insertAdRequest(db, userId, "Banner Co", "banner@example.com");
+    const rejected = await insertAdRequest(db, userId, "Shady Ads", "shady@example.com");
+    await reviewAdRequest(db, admin, approved, { status: "approved", notes: "Starts Monday" });
+    expect((await rejects(reviewAdRequest(db, admin, rejected, { status: "rejected", notes: null }))).status).toBe(400);
+    await reviewAdRequest(db, admin, rejected, { status: "rejected", notes: "Gambling is not allowed" });
+    const rows = await db.selectFrom("ad_submissions").select(["id", "status", "notes"]).where("id", "in", [approved, rejected]).orderBy("id").execute();
+    expect(rows.map((r) => [r.status, r.notes])).toEqual([["approved", "Starts Monday"], ["rejected", "Gambling is not allowed"]]);
+    const audit = await listAudit(db, { entityType: "ad_submission", page: 1, pageSize: 20 });
+    expect(audit.data.map((a) => a.action).sort()).toEqual(["ad.approve", "ad.reject"]);
+    expect(audit.data[0]?.actorEmail).toBe(admin.email);
+  });
+
+  it("saves pins and a moved order; the home page's featured order follows at once", async () => {
+    for (const slug of ["alpha", "bravo", "charlie"]) await addTool(db, `order-${slug}`, `Order ${slug}`, { featured: true });
+    await db.updateTable("tools").set({ is_featured: 0 }).where("slug", "not like", "order-%").execute();
+    const featuredSlugs = async () => (await homeSections(db, "us-en")).featured.map((t) => t.slug).filter((s) => s.startsWith("order-"));
+    const before = await featuredSlugs();
+    expect(before).toHaveLength(3);
+
+    const page = await listToolsOrder(db, { page: 1, pageSize: 20, sortDir: "desc" });
+    const ordered = page.data.map((row) => row.id);
+    const last = page.data.find((row) => row.slug === before[2])!;
+    const middle = page.data.find((row) => row.slug === before[1])!;
+    // Pin the last featured tool and move the middle one to the top of the page.
+    const moved = [middle.id, ...ordered.filter((id) => id !== middle.id)];
+    const priorities = pagePriorities(moved.length, 1, 20, page.total);
+    const updates = moved.map((id, i) => ({ id, pinned: id === last.id, manual_priority: priorities[i]! }));
+    const { updated } = await saveToolsOrder(db, admin, { updates });
+    expect(updated).toBeGreaterThan(0);
+    expect(await featuredSlugs()).toEqual([before[2], before[1], before[0]]);
+    const audit = await listAudit(db, { action: "tools.order", entityId: String(last.id), page: 1, pageSize: 5 });
+    expect(audit.data[0]?.changes.pinned).toEqual({ before: false, after: true });
+
+    expect((await rejects(saveToolsOrder(db, admin, { updates: [{ id: 999_999, pinned: false, manual_priority: null }] }))).status).toBe(404);
+  });
+
+  it("sorts the tools-order page by any of spec 9's fields", async () => {
+    const asc = await listToolsOrder(db, { page: 1, pageSize: 5, sortBy: "id", sortDir: "asc" });
+    expect(asc.data.map((r) => r.id)).toEqual([...asc.data.map((r) => r.id)].sort((a, b) => a - b));
+    await db.updateTable("tools").set({ manual_priority: null }).where("slug", "=", "inkwell").execute();
+    const withNull = (await listToolsOrder(db, { page: 1, pageSize: 50, sortBy: "manual_priority", sortDir: "asc" })).data.map((r) => r.manual_priority);
+    const numbers = withNull.filter((p): p is number => p !== null);
+    expect(withNull).toEqual([...numbers.sort((a, b) => a - b), ...withNull.filter((p) => p === null)]);
+    expect(withNull.at(-1)).toBeNull();
+  });
+});

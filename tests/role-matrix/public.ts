@@ -1,0 +1,29 @@
+import type { RoleMatrixEntry } from "./types";
+
+/** Public pages and files: the same answer for everyone. */
+const everyone = (route: string, path: string, status: number | readonly number[]): RoleMatrixEntry => ({ route, method: "GET", path, visitor: status, user: status, admin: status });
+
+export default [
+  everyone("routes/language.tsx", "/xx/tools", 404),
+  everyone("routes/home.tsx", "/us-en", 200),
+  everyone("routes/tools.tsx", "/us-en/tools?search=writing", 200),
+  everyone("routes/tool.tsx", "/us-en/tool/grammarly", 200),
+  everyone("routes/case-study.tsx", "/us-en/case-study/jasper-agency-ad-variants", 200),
+  everyone("routes/category.tsx", "/us-en/category/text-generation-editing", 200),
+  everyone("routes/about.tsx", "/us-en/about", 200),
+  everyone("routes/contact.tsx", "/fr/contact", 200),
+  everyone("routes/careers.tsx", "/us-en/careers", 200),
+  everyone("routes/privacy-policy.tsx", "/us-en/privacy-policy", 200),
+  everyone("routes/terms-of-service.tsx", "/us-en/terms-of-service", 200),
+  everyone("routes/case-studies.tsx", "/us-en/case-studies", 200),
+  everyone("routes/categories.tsx", "/us-en/categories", [301, 302]),
+  everyone("routes/sitemap.ts", "/sitemap.xml", 200),
+  everyone("routes/robots.ts", "/robots.txt", 200),
+  everyone("routes/autocomplete-index.ts", "/autocomplete-index.json", 200),
+  everyone("routes/tool-data.ts", "/data/grammarly.json", 200),
+  everyone("routes/not-found.tsx", "/no-such-page", 404),
+  everyone("routes/dev.mailbox.tsx", "/dev/mailbox", 404),
+  everyone("/healthz", "/healthz", 200),
+  everyone("/readyz", "/readyz", 200),
+  everyone("/api/autocomplete", "/api/autocomplete?q=gram", 200),
+] satisfies RoleMatrixEntry[];
