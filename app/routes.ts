@@ -14,6 +14,7 @@ const pages = [
   route("tool/:slug", "routes/tool.tsx", { id: "tool" }),
   route("case-study/:slug", "routes/case-study.tsx", { id: "case-study" }),
   route("category/:slug", "routes/category.tsx", { id: "category" }),
+  route("ecommerce/:slug", "routes/ecommerce-detail.tsx", { id: "ecommerce-detail" }),
   index("routes/home.tsx", { id: "home" }),
   route("about", "routes/about.tsx", { id: "about" }),
   route("contact", "routes/contact.tsx", { id: "contact" }),
@@ -23,6 +24,7 @@ const pages = [
   route("case-studies", "routes/case-studies.tsx", { id: "case-studies" }),
   route("tools", "routes/tools.tsx", { id: "tools" }),
   route("categories", "routes/categories.tsx", { id: "categories" }),
+  route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
 ];
 
 export default [
