@@ -27,7 +27,7 @@ function FacetCheckbox({ value, href, number }: { value: FacetValue; href: strin
     );
   }
   return (
-    <AppLink to={href} role="checkbox" aria-checked={value.selected} className="ecom-facet" rel="nofollow" data-facet={value.slug}>
+    <AppLink to={href} role="checkbox" aria-checked={value.selected} className="ecom-facet" data-facet={value.slug}>
       {label}
     </AppLink>
   );
