@@ -134,35 +134,50 @@ export async function cardsAt(db: DB, snapshot: Snapshot, positions: number[], l
   if (positions.length === 0) return [];
   const ids = positions.map((p) => snapshot.ids[p]!);
   const [bases, translations] = await Promise.all([
-    db.selectFrom("ecommerce_tools").select(["id", "description"]).where("id", "in", ids).execute(),
+    db
+      .selectFrom("ecommerce_tools")
+      .select(["id", "slug", "name", "description", "image_url", "image_webp_url", "pricing", "rating", "review_count"])
+      .where("id", "in", ids)
+      .execute(),
     db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
   ]);
-  const baseDescription = new Map(bases.map((b) => [b.id, b.description ?? ""]));
+  const base = new Map(bases.map((b) => [b.id, b]));
   const texts = new Map<number, typeof translations>();
   for (const row of translations) texts.set(row.tool_id, [...(texts.get(row.tool_id) ?? []), row]);
   const tagsById = new Map(snapshot.taxonomy.tags.map((t) => [t.id, t]));
-  return positions.map((position) => {
+  return positions.flatMap((position) => {
     const id = snapshot.ids[position]!;
+    const tool = base.get(id);
+    // Deleted since the snapshot was built: left out until the next one.
+    if (!tool) return [];
     const rows = (texts.get(id) ?? []).filter((r) => r.name || r.description);
     const language = pickContentLanguage(["us-en", ...rows.map((r) => r.language)], lang) ?? "us-en";
     const text = rows.find((r) => r.language === language);
     const tagIds = snapshot.tagIds.subarray(snapshot.tagStart[position]!, snapshot.tagStart[position + 1]!);
     const tags = [...tagIds].map((tagId) => tagsById.get(tagId)).filter((t) => t !== undefined).map((t) => names.name("tags", t.slug, t.name));
-    return {
-      id,
-      slug: snapshot.slug[position]!,
-      name: text?.name || snapshot.name[position]!,
-      description: text?.description || baseDescription.get(id) || "",
-      imageUrl: snapshot.imageUrl[position] ?? null,
-      imageWebpUrl: snapshot.imageWebpUrl[position] ?? null,
-      pricing: snapshot.pricing[position]!,
-      rating: snapshot.rating[position]!,
-      reviewCount: snapshot.reviewCount[position]!,
-      tags: tags.slice(0, CARD_TAGS),
-      moreTags: Math.max(0, tags.length - CARD_TAGS),
-      contentLanguage: text ? language : "us-en",
-    };
+    return [
+      {
+        id,
+        slug: tool.slug,
+        name: text?.name || tool.name,
+        description: cardDescription(text?.description || tool.description || ""),
+        imageUrl: tool.image_url,
+        imageWebpUrl: tool.image_webp_url,
+        pricing: tool.pricing,
+        rating: Number(tool.rating),
+        reviewCount: Number(tool.review_count),
+        tags: tags.slice(0, CARD_TAGS),
+        moreTags: Math.max(0, tags.length - CARD_TAGS),
+        contentLanguage: text ? language : "us-en",
+      },
+    ];
   });
+}
+
+/** The list layout shows two lines of the description: the rest never reaches the page. */
+function cardDescription(text: string): string {
+  const chars = [...text];
+  return chars.length <= 200 ? text : `${chars.slice(0, 199).join("").trimEnd()}…`;
 }
 
 /** Catalogue-wide figures for the hero's claims: real counts, not the spec's round numbers. */
