@@ -75,11 +75,17 @@ export async function knownSelection(db: DB, selection: Selection): Promise<Sele
 
 function facetsFor(db: DB, snapshot: Snapshot, search: string, selection: Selection): Promise<{ facets: FacetResult; scores: SearchScores | null }> {
   const key = `facets:${search}|${FACET_GROUPS.map((g) => [...selection[g]].sort().join(",")).join("|")}`;
-  return rememberBounded(snapshot.memo as Map<string, Promise<{ facets: FacetResult; scores: SearchScores | null }>>, key, MEMO_LIMIT, async () => {
+  const memo = snapshot.memo as Map<string, Promise<{ facets: FacetResult; scores: SearchScores | null }>>;
+  const result = rememberBounded(memo, key, MEMO_LIMIT, async () => {
     const found = searchEcommerce(db, snapshot, search);
-    const result = found ? await found : null;
-    return { facets: computeFacets(snapshot, result?.matches ?? null, selection), scores: result?.scores ?? null };
+    const matches = found ? await found : null;
+    return { facets: computeFacets(snapshot, matches?.matches ?? null, selection), scores: matches?.scores ?? null };
   });
+  // A failed read is not kept.
+  result.catch(() => {
+    if (memo.get(key) === result) memo.delete(key);
+  });
+  return result;
 }
 
 export async function listEcommerceTools(db: DB, query: EcommerceListQuery): Promise<EcommerceListPage> {
