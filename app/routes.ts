@@ -14,6 +14,7 @@ const pages = [
   route("tool/:slug", "routes/tool.tsx", { id: "tool" }),
   route("case-study/:slug", "routes/case-study.tsx", { id: "case-study" }),
   route("category/:slug", "routes/category.tsx", { id: "category" }),
+  route("ecommerce/:slug", "routes/ecommerce-detail.tsx", { id: "ecommerce-detail" }),
   index("routes/home.tsx", { id: "home" }),
   route("about", "routes/about.tsx", { id: "about" }),
   route("contact", "routes/contact.tsx", { id: "contact" }),
@@ -37,6 +38,7 @@ const pages = [
     route("orders", "routes/user.orders.tsx", { id: "user-orders" }),
     route("favorites", "routes/user.favorites.tsx", { id: "user-favorites" }),
   ]),
+  route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
 ];
 
 export default [

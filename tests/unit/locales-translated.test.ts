@@ -17,6 +17,8 @@ const BRANDS = new Set([
   "PNG", "JPG", "WebP", "SVG", "CSV", "JSON", "RSS", "ID", "OK", "PostgreSQL", "SQLite",
   // Codes and terms of art shown as such: the pricing model name and the URL key of a tool.
   "Freemium", "Slug",
+  // Marketplaces and terms of art of the e-commerce directory.
+  "eBay", "TikTok Shop", "ERP",
 ]);
 
 /**

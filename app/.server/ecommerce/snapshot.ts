@@ -1,0 +1,233 @@
+import { sql, type RawBuilder } from "kysely";
+import type { DB } from "../db";
+import { readIntColumns } from "../db/int-columns";
+import { catalogGeneration, checkCatalogFreshness, invalidateCatalogCache } from "../tools/cache";
+import { add, emptySet, or, type Bitset } from "./bitset";
+
+/**
+ * What every e-commerce list read needs, held in memory for one catalogue
+ * state: each tool's card fields by position, the positions in each sort
+ * order, and one position set per facet value. Lists, facet counts and
+ * load-more pages are then computed in memory (`facets.ts`, `list.ts`);
+ * only a page's texts and free-text matches are read from the database.
+ * Rebuilt after `invalidateCatalogCache()` or when another writer changed the
+ * e-commerce tables (noticed within 5 s through indexed maxima, as the tool cache does).
+ */
+export const ECOMMERCE_SORTS = ["popular", "rating", "newest", "name"] as const;
+export type EcommerceSort = (typeof ECOMMERCE_SORTS)[number];
+export const FACET_GROUPS = ["categories", "filters", "platforms"] as const;
+export type FacetGroup = (typeof FACET_GROUPS)[number];
+
+export interface TaxonomyGroup {
+  id: number;
+  slug: string;
+  icon: string | null;
+  color: string | null;
+  names: Record<string, string>;
+  subcategories: Array<{ id: number; slug: string; names: Record<string, string> }>;
+}
+
+export interface Taxonomy {
+  groups: TaxonomyGroup[];
+  filters: Array<{ id: number; slug: string; name: string }>;
+  platforms: Array<{ id: number; slug: string; name: string; kind: string }>;
+  tags: Array<{ id: number; slug: string; name: string; color: string | null }>;
+}
+
+export interface Snapshot {
+  size: number;
+  /** Tool id at each position (ascending ids). */
+  ids: Int32Array;
+  positionOf: Map<number, number>;
+  /** Tag ids of the tool at position p: `tagIds[tagStart[p] .. tagStart[p + 1]]`, in tag-name order. */
+  tagStart: Int32Array;
+  tagIds: Int32Array;
+  /** Positions in each sort order. */
+  orders: Record<EcommerceSort, Int32Array>;
+  /** Members per facet value slug; a category group's set covers its subcategories. */
+  values: Record<FacetGroup, Map<string, Bitset>>;
+  /** Members per tag id (tag names are searched in memory). */
+  tagMembers: Map<number, Bitset>;
+  taxonomy: Taxonomy;
+  /** Derived reads kept for this catalogue state only (search matches, facet results). */
+  memo: Map<string, unknown>;
+}
+
+/** SQL of each sort order (ties by id, so pages never overlap). */
+const ORDER_SQL: Record<EcommerceSort, string> = {
+  popular: "is_popular desc, rating desc, review_count desc, id",
+  rating: "rating desc, review_count desc, id",
+  newest: "created_at desc, id desc",
+  name: "lower(name), id",
+};
+
+/**
+ * Everything comes back as integer columns (on SQLite read in the worker thread, `db/int-columns.ts`), so a
+ * 100k catalogue with a million links loads in well under a second and without one object per row.
+ */
+async function loadSnapshot(db: DB): Promise<Snapshot> {
+  const ints = <N extends readonly string[]>(query: RawBuilder<unknown>, names: N) => readIntColumns(db, query, names);
+  const pairs = (table: string, column: string, order = sql``) =>
+    ints(sql`select tool_id, ${sql.ref(column)} as value_id from ${sql.table(table)} ${order}`, ["tool_id", "value_id"] as const);
+  const ordered = (sort: EcommerceSort) => ints(sql`select id from ecommerce_tools order by ${sql.raw(ORDER_SQL[sort])}`, ["id"] as const);
+  const [[ids], popular, rating, newest, name, categoryLinks, filterLinks, platformLinks, tagLinks, taxonomy] = await Promise.all([
+    ints(sql`select id from ecommerce_tools order by id`, ["id"] as const),
+    ordered("popular"),
+    ordered("rating"),
+    ordered("newest"),
+    ordered("name"),
+    pairs("ecommerce_tool_categories", "category_id"),
+    pairs("ecommerce_tool_filters", "filter_id"),
+    pairs("ecommerce_tool_platforms", "platform_id"),
+    // In primary-key order (tool, tag): no sort in the database; each tool's few tags are put in name order below.
+    pairs("ecommerce_tool_tags", "tag_id", sql`order by tool_id, tag_id`),
+    loadTaxonomy(db),
+  ]);
+  const size = ids.length;
+  const positionOf = new Map<number, number>();
+  for (let p = 0; p < size; p++) positionOf.set(ids[p]!, p);
+  const positions = ([order]: readonly [Int32Array]) => order.map((id) => positionOf.get(id) ?? 0);
+
+  const membersBy = ([toolIds, valueIds]: readonly [Int32Array, Int32Array]) => {
+    const sets = new Map<number, Bitset>();
+    for (let i = 0; i < toolIds.length; i++) {
+      const position = positionOf.get(toolIds[i]!);
+      if (position === undefined) continue;
+      let set = sets.get(valueIds[i]!);
+      if (!set) sets.set(valueIds[i]!, (set = emptySet(size)));
+      add(set, position);
+    }
+    return sets;
+  };
+  const byCategory = membersBy(categoryLinks);
+  const categoryValues = new Map<string, Bitset>();
+  for (const group of taxonomy.groups) {
+    const all = emptySet(size);
+    for (const id of [group.id, ...group.subcategories.map((s) => s.id)]) {
+      const set = byCategory.get(id);
+      if (set) or(all, set);
+    }
+    categoryValues.set(group.slug, all);
+    for (const sub of group.subcategories) categoryValues.set(sub.slug, byCategory.get(sub.id) ?? emptySet(size));
+  }
+  const bySlug = (rows: Array<{ id: number; slug: string }>, sets: Map<number, Bitset>) =>
+    new Map(rows.map((row) => [row.slug, sets.get(row.id) ?? emptySet(size)]));
+
+  // Links arrive ordered by tool id, which is position order: offsets in one pass.
+  const [tagTools, tagValues] = tagLinks;
+  const tagStart = new Int32Array(size + 1);
+  for (let i = 0; i < tagTools.length; i++) {
+    const position = positionOf.get(tagTools[i]!);
+    if (position !== undefined) tagStart[position + 1]!++;
+  }
+  for (let p = 0; p < size; p++) tagStart[p + 1]! += tagStart[p]!;
+  const rank = new Map(taxonomy.tags.map((tag, i) => [tag.id, i]));
+  const byName = (a: number, b: number) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
+  for (let p = 0; p < size; p++) tagValues.subarray(tagStart[p]!, tagStart[p + 1]!).sort(byName);
+
+  return {
+    size,
+    ids,
+    positionOf,
+    tagStart,
+    tagIds: tagValues,
+    orders: { popular: positions(popular), rating: positions(rating), newest: positions(newest), name: positions(name) },
+    values: {
+      categories: categoryValues,
+      filters: bySlug(taxonomy.filters, membersBy(filterLinks)),
+      platforms: bySlug(taxonomy.platforms, membersBy(platformLinks)),
+    },
+    tagMembers: membersBy(tagLinks),
+    taxonomy,
+    memo: new Map(),
+  };
+}
+
+async function loadTaxonomy(db: DB): Promise<Taxonomy> {
+  const [categoryRows, categoryNames, filters, platforms, tags] = await Promise.all([
+    db.selectFrom("ecommerce_categories").select(["id", "slug", "parent_id", "icon", "color"]).orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("ecommerce_category_translations").select(["category_id", "language", "name"]).execute(),
+    db.selectFrom("ecommerce_filters").select(["id", "slug", "name"]).orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("ecommerce_platforms").select(["id", "slug", "name", "kind"]).orderBy("sort_order").orderBy("id").execute(),
+    db.selectFrom("ecommerce_tags").select(["id", "slug", "name", "color"]).orderBy("name").execute(),
+  ]);
+  const names = new Map<number, Record<string, string>>();
+  for (const row of categoryNames) names.set(row.category_id, { ...names.get(row.category_id), [row.language]: row.name });
+  const groups: TaxonomyGroup[] = categoryRows
+    .filter((c) => c.parent_id === null)
+    .map((c) => ({ id: c.id, slug: c.slug, icon: c.icon, color: c.color, names: names.get(c.id) ?? {}, subcategories: [] }));
+  const groupById = new Map(groups.map((g) => [g.id, g]));
+  for (const c of categoryRows) {
+    if (c.parent_id !== null) groupById.get(c.parent_id)?.subcategories.push({ id: c.id, slug: c.slug, names: names.get(c.id) ?? {} });
+  }
+  return { groups, filters, platforms, tags };
+}
+
+interface Held {
+  generation: number;
+  snapshot: Promise<Snapshot>;
+  /** The previous state, answered while a large catalogue's new snapshot is built. */
+  stale?: Snapshot;
+  fingerprint?: string;
+  checkedAt: number;
+}
+const held = new WeakMap<DB, Held>();
+const settled = new WeakMap<Promise<Snapshot>, Snapshot>();
+const FINGERPRINT_EVERY_MS = 5_000;
+/** From this size a rebuild takes long enough (about a second at 100k) that readers keep the previous state meanwhile. */
+const STALE_WHILE_REBUILDING_FROM = 20_000;
+
+/** Indexed maxima only: cheap at any catalogue size. */
+async function fingerprint(db: DB): Promise<string> {
+  const { rows } = await sql<Record<string, unknown>>`select
+    (select max(id) from ecommerce_tools) as tools_id, (select max(updated_at) from ecommerce_tools) as tools_updated,
+    (select count(*) from ecommerce_categories) as categories`.execute(db);
+  return JSON.stringify(rows[0] ?? null);
+}
+
+function checkFingerprint(db: DB, entry: Held): void {
+  const now = Date.now();
+  if (now - entry.checkedAt < FINGERPRINT_EVERY_MS) return;
+  entry.checkedAt = now;
+  fingerprint(db)
+    .then((current) => {
+      if (entry.fingerprint !== undefined && current !== entry.fingerprint) invalidateCatalogCache();
+      entry.fingerprint = current;
+    })
+    .catch(() => undefined);
+}
+
+/**
+ * The snapshot of the current catalogue state (built on first use after a change; concurrent callers share
+ * it). A large catalogue keeps answering from its previous snapshot until the new one is ready.
+ */
+export function getSnapshot(db: DB): Promise<Snapshot> {
+  checkCatalogFreshness(db);
+  const generation = catalogGeneration();
+  let entry = held.get(db);
+  if (!entry || entry.generation !== generation) {
+    const previous = entry ? settled.get(entry.snapshot) : undefined;
+    const snapshot = loadSnapshot(db);
+    const fresh: Held = {
+      generation,
+      snapshot,
+      stale: previous && previous.size >= STALE_WHILE_REBUILDING_FROM ? previous : undefined,
+      fingerprint: entry?.fingerprint,
+      checkedAt: entry?.checkedAt ?? 0,
+    };
+    held.set(db, (entry = fresh));
+    snapshot.then(
+      (value) => {
+        settled.set(snapshot, value);
+        fresh.stale = undefined;
+      },
+      // A failed build is retried by the next request instead of being served.
+      () => {
+        if (held.get(db) === fresh) held.delete(db);
+      },
+    );
+  }
+  checkFingerprint(db, entry);
+  const ready = settled.get(entry.snapshot) ?? entry.stale;
+  return ready ? Promise.resolve(ready) : entry.snapshot;
+}

@@ -1,0 +1,77 @@
+import type { EcommerceCard as CardData } from "~/.server/ecommerce/queries";
+import { DEFAULT_TOOL_IMAGE, type CardText } from "~/components/tools/tool-card";
+import { htmlLang, isLang, localizedPath } from "~/i18n/languages";
+import { AppLink } from "~/lib/app-link";
+import { useImageFailure } from "~/lib/image-fallback";
+import { pricingKey } from "~/lib/tool-display";
+import { EcommerceFavoriteSlot } from "./favorite-slot";
+
+export type CardLayout = "grid" | "list";
+
+function CardImage({ tool, eager }: { tool: CardData; eager: boolean }) {
+  const { failed, imageProps } = useImageFailure();
+  const original = tool.imageUrl || tool.imageWebpUrl;
+  const className = "ecom-card-image";
+  if (failed || !original) return <img src={DEFAULT_TOOL_IMAGE} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} className={className} />;
+  return (
+    <picture>
+      {tool.imageWebpUrl ? <source srcSet={tool.imageWebpUrl} type="image/webp" /> : null}
+      <img {...imageProps} src={original} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" className={className} />
+    </picture>
+  );
+}
+
+/**
+ * E-commerce card (spec 2.4): image, name, stars with review count, pricing,
+ * at most six tags then +N, and the favourite heart. The heart sits beside
+ * the link, not inside it, so pressing it never opens the product.
+ */
+export function EcommerceCard({ tool, text, layout, eager = false }: { tool: CardData; text: CardText; layout: CardLayout; eager?: boolean }) {
+  const value = Math.max(0, Math.min(5, tool.rating));
+  const rating = value.toFixed(1);
+  const differs = tool.contentLanguage !== text.lang;
+  const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
+  return (
+    <li className={`ecom-card ecom-card-${layout}`} data-testid="ecommerce-card">
+      <AppLink to={localizedPath(text.lang, `/ecommerce/${tool.slug}`)} className="ecom-card-link">
+        <div className="ecom-card-media">
+          <CardImage tool={tool} eager={eager} />
+        </div>
+        <div className="ecom-card-body" lang={contentLang}>
+          <h2 className="tool-card-title">{tool.name}</h2>
+          <p className="tool-card-rating">
+            <span role="img" aria-label={text.rating(rating)} className="tool-card-stars">
+              ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
+            </span>
+            <span className="font-medium text-slate-800">{rating}</span>
+            <span className="truncate whitespace-nowrap">{`(${text.reviews(tool.reviewCount)})`}</span>
+          </p>
+          {layout === "list" ? <p className="mt-2 line-clamp-2 text-sm text-slate-600">{tool.description}</p> : null}
+          <ul className="ecom-card-tags" lang={differs ? text.htmlLang : undefined}>
+            {tool.tags.map((tag) => (
+              <li key={tag}>{tag}</li>
+            ))}
+            {tool.moreTags > 0 ? <li className="ecom-card-more">{`+${tool.moreTags}`}</li> : null}
+          </ul>
+          <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
+            <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
+          </p>
+        </div>
+      </AppLink>
+      <EcommerceFavoriteSlot id={tool.id} slug={tool.slug} title={tool.name} />
+    </li>
+  );
+}
+
+export function CardSkeleton({ layout }: { layout: CardLayout }) {
+  return (
+    <li className={`ecom-card ecom-card-${layout} ecom-skeleton`} aria-hidden="true" data-testid="ecommerce-skeleton">
+      <div className="ecom-card-media ecom-skeleton-block" />
+      <div className="ecom-card-body space-y-2">
+        <div className="ecom-skeleton-line w-2/3" />
+        <div className="ecom-skeleton-line w-1/3" />
+        <div className="ecom-skeleton-line w-1/2" />
+      </div>
+    </li>
+  );
+}

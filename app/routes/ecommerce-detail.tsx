@@ -1,0 +1,60 @@
+import { data, redirect } from "react-router";
+import { z } from "zod";
+import { getDb } from "~/.server/db";
+import { ecommerceListPath, ecommerceProductSeo, getEcommerceProduct } from "~/.server/ecommerce/detail";
+import { ecommerceBundles } from "~/.server/ecommerce/page-data";
+import { pageCacheHeaders } from "~/.server/http-cache";
+import { getFixedT } from "~/.server/i18n";
+import { getLogger } from "~/.server/logger";
+import { languageNotice } from "~/.server/resolve/page-data";
+import { EcommerceProduct } from "~/components/ecommerce/product";
+import { useRouteBundles } from "~/i18n/hooks";
+import { localizedPath, splitLangPath } from "~/i18n/languages";
+import type { Route } from "./+types/ecommerce-detail";
+
+const slugSchema = z.string().trim().min(1).max(200);
+
+/**
+ * A product that is missing (or cannot be read) sends the visitor to the list (spec 2.2), which names the
+ * slug it could not find; crawlers get `noindex` on the redirect and on that list, never a 500.
+ */
+function toList(lang: Parameters<typeof ecommerceListPath>[0], slug: string): Response {
+  return redirect(ecommerceListPath(lang, slug), { status: 302, headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } });
+}
+
+export async function loader({ request, params }: Route.LoaderArgs) {
+  const { lang } = splitLangPath(new URL(request.url).pathname);
+  const parsed = slugSchema.safeParse(params.slug);
+  if (!parsed.success) throw toList(lang, "");
+  let product: Awaited<ReturnType<typeof getEcommerceProduct>>;
+  try {
+    product = await getEcommerceProduct(getDb(), parsed.data, lang);
+  } catch (error) {
+    getLogger().error({ err: error, slug: parsed.data }, "e-commerce product failed to load");
+    throw toList(lang, parsed.data);
+  }
+  if (!product) throw toList(lang, parsed.data);
+  const [bundles, t, common] = await Promise.all([ecommerceBundles(lang), getFixedT(lang, "ecommerce"), getFixedT(lang, "common")]);
+  const crumbs = [
+    { name: common("nav.home"), to: localizedPath(lang, "/") },
+    { name: t("hero.title"), to: localizedPath(lang, "/ecommerce") },
+    { name: product.view.name },
+  ];
+  return data(
+    {
+      bundles,
+      product,
+      crumbs,
+      notice: languageNotice(product.view, lang),
+      seo: ecommerceProductSeo(product, lang, t("hero.title"), common("site.name")),
+    },
+    { headers: pageCacheHeaders(request) },
+  );
+}
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
+
+export default function EcommerceDetailPage({ loaderData }: Route.ComponentProps) {
+  useRouteBundles(loaderData.bundles);
+  return <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />;
+}

@@ -1,0 +1,157 @@
+#!/usr/bin/env node
+// E-commerce directory benchmark: the list's first page with its facet counts, against the production build.
+//
+//   NODE_ENV=production BUILD_DIR=node_modules/.cache/bench-work npx react-router build
+//   npm run catalog:synth -- --tools 0 --ecommerce 100000 --database file:data/bench-ecommerce.db
+//   node bench/ecommerce.mjs --database file:data/bench-ecommerce.db --build node_modules/.cache/bench-work
+//
+// Like bench/run.mjs, at 50 connections: (a) a static file of the page's byte size served by the same
+// process (the static twin), (b) the same list URL again (rendered-page cache hits), (c) a different
+// selection every request (two categories or a category and a platform, in ten languages and four sorts,
+// with a unique query parameter, so neither the page cache nor the facet results kept per selection
+// answer it). Then (d) sequential requests of selections never asked before: wall time on loopback and
+// the loader's own Server-Timing (facets, page, cards). Results: stdout and bench/results-ecommerce.json.
+import autocannon from "autocannon";
+import { spawn } from "node:child_process";
+import fs from "node:fs";
+import path from "node:path";
+import { parseArgs } from "node:util";
+
+const { values } = parseArgs({
+  options: {
+    database: { type: "string" },
+    port: { type: "string", default: "4152" },
+    duration: { type: "string", default: "10" },
+    connections: { type: "string", default: "50" },
+    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
+    out: { type: "string", default: "bench/results-ecommerce.json" },
+  },
+});
+if (!values.database) {
+  console.error("usage: node bench/ecommerce.mjs --database file:PATH [--build DIR] [--port N] [--duration S] [--connections N]");
+  process.exit(2);
+}
+const duration = Number(values.duration);
+const connections = Number(values.connections);
+const base = `http://127.0.0.1:${values.port}`;
+const staticDir = path.join(values.build, "client", "bench-static");
+
+function startServer() {
+  const child = spawn(process.execPath, ["server.js"], {
+    env: {
+      ...process.env,
+      NODE_ENV: "production",
+      PORT: values.port,
+      HOST: "127.0.0.1",
+      LOG_LEVEL: "error",
+      DATABASE_URL: values.database,
+      SEED_ON_START: "false",
+      BUILD_DIR: values.build,
+      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-0123456789-0123456789-0123",
+    },
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  return new Promise((resolve, reject) => {
+    let output = "";
+    const onData = (chunk) => {
+      output += chunk;
+      if (/listening on/.test(output)) resolve(child);
+    };
+    child.stdout.on("data", onData);
+    child.stderr.on("data", onData);
+    child.on("exit", (code) => reject(new Error(`server exited ${code}\n${output.slice(-4000)}`)));
+  });
+}
+
+const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
+
+async function cannon(name, paths, bust = false) {
+  let i = 0;
+  const result = await autocannon({
+    url: base,
+    connections,
+    duration,
+    requests: [
+      {
+        setupRequest: (req) => {
+          const n = i++;
+          const p = paths[n % paths.length];
+          return { ...req, path: bust ? `${p}${p.includes("?") ? "&" : "?"}bench=${n}` : p };
+        },
+      },
+    ],
+  });
+  const row = { name, reqPerSec: Math.round(result.requests.average), p95ms: result.latency.p97_5 ?? result.latency.p99, p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
+  console.log(`${name.padEnd(40)} ${String(row.reqPerSec).padStart(7)} req/s   p99 ${String(row.p99ms).padStart(5)} ms${row.non2xx ? `   non-2xx ${row.non2xx}` : ""}`);
+  return row;
+}
+
+const server = await startServer();
+try {
+  const home = await fetch(`${base}/us-en/ecommerce`);
+  const body = Buffer.from(await home.arrayBuffer());
+  const html = body.toString();
+  const total = /data-testid="ecommerce-total">([^<]+)/.exec(html)?.[1];
+  console.log(`catalogue: ${total}; first page ${Math.round(body.length / 1024)} KB`);
+  const categories = [...new Set([...html.matchAll(/data-facet="([^"]+)" href="[^"]*categories=/g)].map((m) => m[1]))];
+  const platforms = [...new Set([...html.matchAll(/data-facet="([^"]+)" href="[^"]*platforms=/g)].map((m) => m[1]))];
+  if (categories.length < 10 || platforms.length < 5) throw new Error("the list page shows no facet links: is the catalogue empty?");
+  const langs = ["us-en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de", "fr", "vi"];
+  const sorts = ["popular", "rating", "newest", "name"];
+  // Every pair of a category with another category or a platform: thousands of distinct selections.
+  const selections = categories.flatMap((c, i) => [
+    ...categories.slice(i + 1).map((d) => `categories=${c},${d}`),
+    ...platforms.map((p) => `categories=${c}&platforms=${p}`),
+  ]);
+  const uncached = selections.map((s, i) => `/${langs[i % langs.length]}/ecommerce?${s}${i % 4 ? `&sort=${sorts[i % 4]}` : ""}`);
+  for (let i = uncached.length - 1; i > 0; i--) {
+    const j = (i * 7919) % (i + 1);
+    [uncached[i], uncached[j]] = [uncached[j], uncached[i]];
+  }
+
+  fs.mkdirSync(staticDir, { recursive: true });
+  fs.writeFileSync(path.join(staticDir, "ecommerce.html"), Buffer.alloc(body.length, "a"));
+  await fetch(`${base}/us-en/ecommerce`);
+  const stat = await cannon(`static twin (${Math.round(body.length / 1024)} KB)`, ["/bench-static/ecommerce.html"]);
+  const cached = await cannon("list, cached", ["/us-en/ecommerce"]);
+  // The last quarter of the selections is kept for the sequential run below.
+  const loadSet = uncached.slice(0, Math.floor(uncached.length * 0.75));
+  const fresh = await cannon(`list, uncached (${loadSet.length} selections)`, loadSet, true);
+
+  const wall = [];
+  const serverTimes = [];
+  for (const p of uncached.slice(loadSet.length).slice(0, 300)) {
+    const started = performance.now();
+    const res = await fetch(base + p);
+    await res.arrayBuffer();
+    wall.push(performance.now() - started);
+    serverTimes.push(Number(/dur=([\d.]+)/.exec(res.headers.get("server-timing") ?? "")?.[1] ?? NaN));
+  }
+  wall.sort((a, b) => a - b);
+  serverTimes.sort((a, b) => a - b);
+  const summary = {
+    date: new Date().toISOString(),
+    database: values.database,
+    catalogue: total,
+    pageBytes: body.length,
+    connections,
+    durationSeconds: duration,
+    static: stat,
+    cached,
+    uncached: fresh,
+    cachedRatio: +(cached.reqPerSec / stat.reqPerSec).toFixed(3),
+    uncachedRatio: +(fresh.reqPerSec / stat.reqPerSec).toFixed(3),
+    firstSeenSelections: {
+      requests: wall.length,
+      wallMs: { p50: +percentile(wall, 50).toFixed(1), p95: +percentile(wall, 95).toFixed(1) },
+      loaderMs: { p50: +percentile(serverTimes, 50).toFixed(2), p95: +percentile(serverTimes, 95).toFixed(2) },
+    },
+  };
+  console.log(`\ncached/static ${summary.cachedRatio}   uncached/static ${summary.uncachedRatio}`);
+  console.log(`first-seen selections, sequential: wall p50 ${summary.firstSeenSelections.wallMs.p50} ms, p95 ${summary.firstSeenSelections.wallMs.p95} ms; loader p95 ${summary.firstSeenSelections.loaderMs.p95} ms`);
+  fs.mkdirSync(path.dirname(values.out), { recursive: true });
+  fs.writeFileSync(values.out, JSON.stringify(summary, null, 2) + "\n");
+} finally {
+  server.kill("SIGTERM");
+  fs.rmSync(staticDir, { recursive: true, force: true });
+}

@@ -1,0 +1,163 @@
+import { XMLParser } from "fast-xml-parser";
+import type { Browser, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gotoHydrated, launchBrowser } from "../support/browser";
+import { startServer, type RunningServer } from "../support/server";
+
+/** The e-commerce directory on the seed catalogue (103 tools, 7 groups, 31 platforms). */
+const PUBLIC_URL = "https://directory.test";
+let server: RunningServer;
+let browser: Browser;
+let page: Page;
+
+beforeAll(async () => {
+  [server, browser] = await Promise.all([startServer({ PUBLIC_URL }), launchBrowser()]);
+  page = await browser.newPage();
+}, 120_000);
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function get(path: string) {
+  const res = await fetch(`${server.url}${path}`, { redirect: "manual" });
+  return { status: res.status, headers: res.headers, body: await res.text() };
+}
+
+const cards = () => page.getByTestId("ecommerce-card");
+const total = async () => Number((await page.getByTestId("ecommerce-total").innerText()).replace(/\D+/g, ""));
+const facet = (section: string, name: string) => page.locator(`#${section}-values`).getByRole("checkbox", { name, exact: false }).filter({ hasText: new RegExp(`^${name}\\d+$`) });
+const countOf = async (section: string, name: string) => Number((await facet(section, name).locator(".ecom-count").innerText()).replace(/\D+/g, ""));
+const chips = async () => page.getByTestId("ecommerce-chips").locator("[data-chip]").evaluateAll((els) => els.map((el) => el.getAttribute("data-chip")));
+
+describe("e-commerce directory in Chromium", () => {
+  it("selects two categories and a platform: counts, chips and URL agree, and a reload keeps the view", async () => {
+    await gotoHydrated(page, `${server.url}/us-en/ecommerce`);
+    expect(await cards().count()).toBe(40);
+    expect(await total()).toBe(103);
+
+    await facet("ecom-group-product-research", "Amazon product research").click();
+    await page.waitForURL(/categories=amazon-product-research$/);
+    await facet("ecom-group-product-research", "Keyword research").click();
+    await page.waitForURL(/categories=amazon-product-research,keyword-research$/);
+    await facet("ecom-platforms", "Amazon").click();
+    await page.waitForURL((url) => url.search === "?categories=amazon-product-research,keyword-research&platforms=amazon");
+
+    const shown = await total();
+    expect(shown).toBeGreaterThan(0);
+    expect(await cards().count()).toBe(shown);
+    // A platform's count is taken with the categories applied: the ticked one counts exactly the list.
+    expect(await countOf("ecom-platforms", "Amazon")).toBe(shown);
+    expect(await chips()).toEqual(["amazon-product-research", "keyword-research", "amazon"]);
+    for (const [section, name] of [["ecom-group-product-research", "Amazon product research"], ["ecom-group-product-research", "Keyword research"], ["ecom-platforms", "Amazon"]]) {
+      await expect.poll(() => facet(section!, name!).getAttribute("aria-checked")).toBe("true");
+    }
+    const amazonResearchAlone = await countOf("ecom-group-product-research", "Amazon product research");
+    const keywordAlone = await countOf("ecom-group-product-research", "Keyword research");
+    // OR inside the group: the list holds at least each ticked category's tools, at most both.
+    expect(shown).toBeGreaterThanOrEqual(Math.max(amazonResearchAlone, keywordAlone));
+    expect(shown).toBeLessThanOrEqual(amazonResearchAlone + keywordAlone);
+
+    await page.reload();
+    await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
+    expect(await total()).toBe(shown);
+    expect(await chips()).toEqual(["amazon-product-research", "keyword-research", "amazon"]);
+    expect(await facet("ecom-platforms", "Amazon").getAttribute("aria-checked")).toBe("true");
+
+    // Clearing a chip: the list becomes what that category's neighbour counted before.
+    await page.getByTestId("ecommerce-chips").locator('[data-chip="keyword-research"]').click();
+    await page.waitForURL((url) => url.search === "?categories=amazon-product-research&platforms=amazon");
+    await expect.poll(total).toBe(amazonResearchAlone);
+    expect(await chips()).toEqual(["amazon-product-research", "amazon"]);
+    expect(await facet("ecom-group-product-research", "Keyword research").getAttribute("aria-checked")).toBe("false");
+
+    await page.getByRole("link", { name: "Clear all" }).click();
+    await page.waitForURL((url) => url.pathname === "/us-en/ecommerce" && url.search === "");
+    await expect.poll(total).toBe(103);
+  });
+
+  it("load more appends 40 while the last page was full, then disappears", async () => {
+    await gotoHydrated(page, `${server.url}/us-en/ecommerce`);
+    const firstSlugs = await cards().locator("a").evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    await page.getByTestId("ecommerce-load-more").click();
+    await expect.poll(() => cards().count()).toBe(80);
+    const slugs = await cards().locator("a").evaluateAll((els) => els.map((el) => el.getAttribute("href")));
+    expect(slugs.slice(0, 40)).toEqual(firstSlugs);
+    expect(new Set(slugs).size).toBe(80);
+    // The view itself did not change: the URL is still the list's.
+    expect(new URL(page.url()).search).toBe("");
+    await page.getByTestId("ecommerce-load-more").click();
+    await expect.poll(() => cards().count()).toBe(103);
+    await expect.poll(() => page.getByTestId("ecommerce-load-more").count()).toBe(0);
+  });
+
+  it("finds tools for 亚马逊 on /zh-CN/ecommerce", async () => {
+    await gotoHydrated(page, `${server.url}/zh-CN/ecommerce`);
+    await page.getByRole("searchbox").fill("亚马逊");
+    await page.getByRole("searchbox").press("Enter");
+    await page.waitForURL(/search=/);
+    expect(decodeURIComponent(new URL(page.url()).search)).toBe("?search=亚马逊");
+    await expect.poll(total).toBeGreaterThan(10);
+    expect(await cards().first().innerText()).toBeTruthy();
+    expect(await page.getByTestId("ecommerce-total").innerText()).toMatch(/款工具/);
+  });
+});
+
+describe("e-commerce pages over HTTP", () => {
+  it("answers 200 for every URL of /sitemap-ecommerce.xml", async () => {
+    const sitemap = await get("/sitemap-ecommerce.xml");
+    expect(sitemap.status).toBe(200);
+    const parsed = new XMLParser().parse(sitemap.body) as { urlset: { url: Array<{ loc: string }> } };
+    const urls = parsed.urlset.url.map((u) => u.loc.replace(PUBLIC_URL, ""));
+    expect(urls.length).toBe(1040);
+    const failures: string[] = [];
+    for (let i = 0; i < urls.length; i += 8) {
+      const batch = await Promise.all(urls.slice(i, i + 8).map(async (url) => [url, (await get(url)).status] as const));
+      failures.push(...batch.filter(([, status]) => status !== 200).map(([url, status]) => `${status} ${url}`));
+    }
+    expect(failures).toEqual([]);
+  }, 240_000);
+
+  it("works without JavaScript: filters are links, load more is a link to the next page", async () => {
+    const { body } = await get("/us-en/ecommerce?platforms=amazon");
+    const link = /<a [^>]*data-facet="amazon-product-research"[^>]*>/.exec(body)?.[0] ?? "";
+    expect(link).toContain('href="/us-en/ecommerce?categories=amazon-product-research&amp;platforms=amazon"');
+    expect(link).toContain('role="checkbox" aria-checked="false"');
+    const next = await get("/us-en/ecommerce?page=2");
+    expect(next.status).toBe(200);
+    expect(/<a [^>]*data-testid="ecommerce-load-more"[^>]*>/.exec(next.body)?.[0]).toContain('href="/us-en/ecommerce?page=3"');
+    expect([...next.body.matchAll(/data-testid="ecommerce-card"/g)]).toHaveLength(40);
+  });
+
+  it("gives a product page its canonical, hreflang and SoftwareApplication JSON-LD", async () => {
+    const { status, body } = await get("/zh-CN/ecommerce/jungle-scout");
+    expect(status).toBe(200);
+    const head = body.slice(0, body.indexOf("</head>"));
+    expect(head).toContain(`<link rel="canonical" href="${PUBLIC_URL}/zh-CN/ecommerce/jungle-scout"/>`);
+    expect([...head.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/g)].map((m) => m[1])).toEqual(["en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de", "fr", "vi", "x-default"]);
+    const ld = [...body.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
+    const app = ld.find((item) => item["@type"] === "SoftwareApplication");
+    expect(app).toMatchObject({ name: "Jungle Scout", url: `${PUBLIC_URL}/zh-CN/ecommerce/jungle-scout`, aggregateRating: { reviewCount: 2840 } });
+    // Chinese texts where the catalogue has them, with the features, pros and cons.
+    expect(body).toContain("面向亚马逊卖家");
+    expect(body).toContain("产品数据库，提供月销量与销售额估算");
+    expect(head).not.toContain('name="robots"');
+  });
+
+  it("sends a missing product to the list with noindex, never a 500", async () => {
+    const missing = await get("/de/ecommerce/no-such-product");
+    expect(missing.status).toBe(302);
+    expect(missing.headers.get("location")).toBe("/de/ecommerce?missing=no-such-product");
+    expect(missing.headers.get("x-robots-tag")).toBe("noindex");
+    const list = await get("/de/ecommerce?missing=no-such-product");
+    expect(list.status).toBe(200);
+    expect(list.body).toContain("Produkt nicht gefunden");
+    expect(list.body).toMatch(/<meta name="robots" content="noindex/);
+  });
+
+  it("answers bad list parameters with the default view instead of an error", async () => {
+    const { status, body } = await get("/us-en/ecommerce?sort=%3Cscript%3E&page=abc&categories=%22%3E,unknown&platforms=,,");
+    expect(status).toBe(200);
+    expect([...body.matchAll(/data-testid="ecommerce-card"/g)]).toHaveLength(40);
+  });
+});
