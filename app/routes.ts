@@ -23,6 +23,7 @@ const pages = [
   route("case-studies", "routes/case-studies.tsx", { id: "case-studies" }),
   route("tools", "routes/tools.tsx", { id: "tools" }),
   route("categories", "routes/categories.tsx", { id: "categories" }),
+  route("trends", "routes/trends.tsx", { id: "trends" }),
 ];
 
 export default [
@@ -38,7 +39,7 @@ export default [
   route("auth/wechat/callback", "routes/auth.wechat-callback.tsx"),
   route("auth/douyin/callback", "routes/auth.douyin-callback.tsx"),
   route("admin/login", "routes/admin.login.tsx"),
-  route("admin", "routes/admin.tsx", { id: "admin" }, [index("routes/admin._index.tsx")]),
+  route("admin", "routes/admin.tsx", { id: "admin" }, [index("routes/admin._index.tsx"), route("analytics", "routes/admin.analytics.tsx")]),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

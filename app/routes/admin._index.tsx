@@ -2,13 +2,15 @@ import { useTranslation } from "react-i18next";
 import { Link } from "react-router";
 import { TwoFactorPanel } from "~/components/auth/two-factor-panel";
 import { getAdminOverview } from "~/.server/admin/overview";
+import { pageViewsInLastDays } from "~/.server/analytics/queries";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request, "page");
-  return { overview: await getAdminOverview(getDb()), twoFactorEnabled: user.twoFactorEnabled };
+  const [overview, pageViews30d] = await Promise.all([getAdminOverview(getDb()), pageViewsInLastDays(getDb(), 30)]);
+  return { overview, pageViews30d, twoFactorEnabled: user.twoFactorEnabled };
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robots", content: "noindex" }];
@@ -37,6 +39,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </div>
+      <p className="mt-4 text-sm text-slate-700" data-testid="admin-analytics-link">
+        {t("admin.pageViews30d", { count: loaderData.pageViews30d })}{" "}
+        <Link to="/admin/analytics" className="font-medium text-brand-700 hover:underline">{t("admin.analytics")} →</Link>
+      </p>
       <TwoFactorPanel enabled={loaderData.twoFactorEnabled} />
     </section>
   );

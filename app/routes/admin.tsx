@@ -19,6 +19,7 @@ const ADMIN_SCREENS = [
   { path: "/admin/submissions", key: "admin.reviewSubmissions" },
   { path: "/admin/advertise", key: "admin.reviewAds" },
   { path: "/admin/tools-order", key: "admin.toolsOrder" },
+  { path: "/admin/analytics", key: "admin.analytics" },
 ] as const;
 
 export default function AdminLayout({ loaderData }: Route.ComponentProps) {
