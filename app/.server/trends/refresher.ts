@@ -16,29 +16,45 @@ const LEASE = "trends-refresh";
 /** This process, as a lease holder. */
 const INSTANCE = crypto.randomUUID();
 
+/** True while this process refreshes: a slow source may outlast the interval. */
+let running = false;
+
 /**
  * One refresh of both sources, run only by the instance holding the lease and only for sources not
  * attempted within the interval (another instance may just have done it). Each good list is stored as
- * the source's snapshot; a failure (error, timeout, garbage) keeps the previous one.
+ * the source's snapshot; a failure (error, timeout, garbage) keeps the previous one. `instance` names
+ * the lease holder (this process unless given: tests play a second instance).
  */
-export async function refreshTrends(db: DB, config: TrendsConfig, options: { force?: boolean } = {}): Promise<"refreshed" | "busy"> {
+export async function refreshTrends(db: DB, config: TrendsConfig, options: { force?: boolean; instance?: string } = {}): Promise<"refreshed" | "busy"> {
+  const ownProcess = options.instance === undefined;
+  if (ownProcess) {
+    if (running) return "busy";
+    running = true;
+  }
+  try {
+    return await refreshUnderLease(db, config, options.instance ?? INSTANCE, options.force ?? false);
+  } finally {
+    if (ownProcess) running = false;
+  }
+}
+
+async function refreshUnderLease(db: DB, config: TrendsConfig, holder: string, force: boolean): Promise<"refreshed" | "busy"> {
   const timeoutMs = config.TRENDS_FETCH_TIMEOUT_MS;
   // Both fetches run side by side and end by the timeout; the lease outlives them with room to spare.
-  if (!(await acquireLease(db, LEASE, INSTANCE, timeoutMs * 2 + 60_000))) return "busy";
+  if (!(await acquireLease(db, LEASE, holder, timeoutMs * 2 + 60_000))) return "busy";
   try {
     const attempted = await lastAttempts(db);
-    const due = (source: string) => options.force || Date.now() - (attempted.get(source) ?? 0) >= config.TRENDS_REFRESH_INTERVAL_MS * 0.9;
-    const jobs = [
+    const due = (source: string) => force || Date.now() - (attempted.get(source) ?? 0) >= config.TRENDS_REFRESH_INTERVAL_MS * 0.9;
+    await Promise.all([
       due("github") && run(db, "github", () => fetchGithubTrending(config.TRENDS_GITHUB_BASE, timeoutMs)),
       due("producthunt") &&
         run(db, "producthunt", () =>
           fetchProductHunt({ apiBase: config.TRENDS_PRODUCTHUNT_API_BASE, siteBase: config.TRENDS_PRODUCTHUNT_SITE_BASE, token: config.PRODUCTHUNT_TOKEN, timeoutMs }),
         ),
-    ];
-    await Promise.all(jobs);
+    ]);
     return "refreshed";
   } finally {
-    await releaseLease(db, LEASE, INSTANCE);
+    await releaseLease(db, LEASE, holder);
   }
 }
 
