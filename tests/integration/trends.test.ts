@@ -28,7 +28,7 @@ describe.each(testDialects())("trends refresher on %s", (dialect) => {
   let fake: FakeTrends;
   const config = () => ({
     TRENDS_REFRESH_INTERVAL_MS: 1_800_000,
-    TRENDS_FETCH_TIMEOUT_MS: 400,
+    TRENDS_FETCH_TIMEOUT_MS: 1500,
     TRENDS_GITHUB_BASE: fake.url,
     TRENDS_PRODUCTHUNT_API_BASE: fake.url,
     TRENDS_PRODUCTHUNT_SITE_BASE: fake.url,
