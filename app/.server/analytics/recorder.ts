@@ -31,6 +31,10 @@ let pending: RawPageView[] = [];
 let flushing: Promise<void> = Promise.resolve();
 let database: (() => DB) | null = null;
 let timer: NodeJS.Timeout | null = null;
+let lastWrite = 0;
+
+/** When this process last wrote views (ms), so the dashboard knows its rollups miss some. */
+export const lastPageViewWrite = (): number => lastWrite;
 
 export function recordPageView(view: RawPageView): void {
   pending.push(view);
@@ -73,6 +77,7 @@ async function writeBatch(db: DB): Promise<void> {
     await db.transaction().execute(async (trx) => {
       for (let i = 0; i < rows.length; i += INSERT_CHUNK) await trx.insertInto("page_views").values(rows.slice(i, i + INSERT_CHUNK)).execute();
     });
+    lastWrite = Date.now();
   } catch (error) {
     // Kept for the next attempt (a busy or restarting database), ahead of the views noted since.
     pending = [...batch, ...pending].slice(-MAX_PENDING);

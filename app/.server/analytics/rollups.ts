@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import { sql } from "kysely";
 import type { DB } from "../db";
 import { acquireLease, releaseLease } from "../background-lease";
+import { lastPageViewWrite } from "./recorder";
 import { addDays } from "./salts";
 
 /**
@@ -94,14 +95,18 @@ export async function refreshRollups(db: DB, now = new Date()): Promise<void> {
       const first = await db.selectFrom("page_views").select(sql<string | null>`min(created_at)`.as("at")).executeTakeFirst();
       from = first?.at ? first.at.slice(0, 10) : today;
     }
+    const startedAt = Date.now();
     for (let day = from; day <= today; day = addDays(day, 1)) await rollUpDay(db, day);
-    lastRefresh = now.getTime();
+    lastRefresh = startedAt;
   } finally {
     await releaseLease(db, LEASE, INSTANCE);
   }
 }
 
-/** Refreshes unless this process did within `maxAgeMs` (the dashboard asks on each load). */
+/**
+ * Refreshes when this process wrote views since its last refresh, or did not refresh within `maxAgeMs`
+ * (other instances' views): the dashboard asks on each load.
+ */
 export async function refreshRollupsIfStale(db: DB, maxAgeMs: number): Promise<void> {
-  if (Date.now() - lastRefresh >= maxAgeMs) await refreshRollups(db);
+  if (lastPageViewWrite() >= lastRefresh || Date.now() - lastRefresh >= maxAgeMs) await refreshRollups(db);
 }
