@@ -40,7 +40,7 @@ export function DailyChart({ points, labels, locale }: { points: DailyPoint[]; l
         })}
         {points.map((p, i) =>
           i % every === 0 || i === points.length - 1 ? (
-            <text key={p.day} x={x(i)} y={HEIGHT - 8} textAnchor="middle" fontSize="11" fill="#64748b">{dayLabel.format(new Date(`${p.day}T00:00:00Z`))}</text>
+            <text key={p.day} x={x(i)} y={HEIGHT - 8} textAnchor={i === points.length - 1 ? "end" : i === 0 ? "start" : "middle"} fontSize="11" fill="#64748b">{dayLabel.format(new Date(`${p.day}T00:00:00Z`))}</text>
           ) : null,
         )}
         <path d={line((p) => p.views)} fill="none" stroke="#4f46e5" strokeWidth="2" />
