@@ -39,6 +39,7 @@ const pages = [
     route("favorites", "routes/user.favorites.tsx", { id: "user-favorites" }),
   ]),
   route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
+  route("trends", "routes/trends.tsx", { id: "trends" }),
 ];
 
 export default [
@@ -60,6 +61,7 @@ export default [
     route("tools-order", "routes/admin.tools-order.tsx"),
     route("advertise", "routes/admin.advertise.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
+    route("analytics", "routes/admin.analytics.tsx"),
   ]),
   route("api/admin/submissions", "routes/api.admin.submissions.ts"),
   route("api/admin/submissions/:id", "routes/api.admin.submission.ts"),

@@ -16,6 +16,8 @@ import { edgeGuards, shortUrl } from "./edge-guards";
 import { languageRedirects } from "./language-redirects";
 import { autocompleteEndpoint } from "./autocomplete";
 import { pageCache } from "./page-cache";
+import { startBackgroundWork, stopBackgroundWork } from "./background-work";
+import { pageViews } from "./page-views";
 import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 
@@ -28,6 +30,7 @@ export async function startup(): Promise<void> {
   const logger = getLogger();
   const { results = [] } = await migrateToLatest(db);
   for (const r of results) logger.info({ migration: r.migrationName, status: r.status }, "migration");
+  startBackgroundWork(config, getDb);
   if (!mailDeliverable(config)) {
     logger.warn("SMTP_URL is not set: e-mail sign-in links are off; visitors register and sign in with a password or a provider");
   }
@@ -55,6 +58,7 @@ export async function startup(): Promise<void> {
 }
 
 export async function shutdown(): Promise<void> {
+  await stopBackgroundWork();
   await closeDb();
 }
 
@@ -95,6 +99,7 @@ app.get("/api/autocomplete", (req, res, next) => {
 });
 
 app.use(languageRedirects);
+app.use(pageViews());
 app.use(pageCache());
 
 app.use(

@@ -76,6 +76,17 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(120_000).default(30_000)),
   /** Hosts (`host` or `host:port`) the website fetcher may reach despite private addresses or other ports. Tests only. */
   FETCH_ALLOW_HOSTS: z.preprocess(emptyToUndefined, z.string().default("")),
+  // Trends page (app/.server/trends): sources fetched in the background, never on a request.
+  TRENDS_REFRESH: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+  TRENDS_REFRESH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(1_800_000)),
+  TRENDS_FETCH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
+  TRENDS_GITHUB_BASE: z.preprocess(emptyToUndefined, z.url().default("https://github.com")),
+  TRENDS_PRODUCTHUNT_API_BASE: z.preprocess(emptyToUndefined, z.url().default("https://api.producthunt.com")),
+  TRENDS_PRODUCTHUNT_SITE_BASE: z.preprocess(emptyToUndefined, z.url().default("https://www.producthunt.com")),
+  PRODUCTHUNT_TOKEN: optionalString,
+  // Page-view analytics (app/.server/analytics): off records nothing.
+  ANALYTICS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+  ANALYTICS_FLUSH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(2000)),
 });
 
 function isAddressOrRange(value: string): boolean {

@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { getAdminOverview } from "~/.server/admin/overview";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
+import { pageViewsInLastDays } from "~/.server/analytics/queries";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { useAdminText } from "~/components/admin/admin-text";
@@ -9,7 +10,8 @@ import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request, "page");
-  return { overview: await getAdminOverview(getDb()), twoFactorEnabled: user.twoFactorEnabled };
+  const [overview, pageViews30d] = await Promise.all([getAdminOverview(getDb()), pageViewsInLastDays(getDb(), 30)]);
+  return { overview, pageViews30d, twoFactorEnabled: user.twoFactorEnabled };
 }
 
 export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
@@ -38,6 +40,10 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </div>
+      <p className="mt-4 text-sm text-slate-700" data-testid="admin-analytics-link">
+        {t("home.pageViews30d", { count: loaderData.pageViews30d })}{" "}
+        <Link to="/admin/analytics" className="font-medium text-brand-700 hover:underline">{t("nav.analytics")} →</Link>
+      </p>
       <TwoFactorPanel enabled={loaderData.twoFactorEnabled} />
     </section>
   );

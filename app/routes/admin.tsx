@@ -27,6 +27,7 @@ const ADMIN_SCREENS = [
   { path: "/admin/advertise", key: "nav.advertise" },
   { path: "/admin/tools-order", key: "nav.toolsOrder" },
   { path: "/admin/audit-log", key: "nav.auditLog" },
+  { path: "/admin/analytics", key: "nav.analytics" },
 ] as const;
 
 function chooseLanguage(lang: string) {

@@ -5,7 +5,7 @@ import type { Route } from "./+types/privacy-policy";
 
 /** The ten sections of spec 2.4, in order. */
 const PRIVACY_SECTIONS: readonly LegalSection[] = [
-  { key: "collected", anchor: "information-we-collect" },
+  { key: "collected", anchor: "information-we-collect", subsections: [{ key: "pageViews", anchor: "page-view-statistics" }] },
   { key: "use", anchor: "how-we-use-information" },
   { key: "cookies", anchor: "cookies" },
   { key: "retention", anchor: "data-retention" },

@@ -263,6 +263,45 @@ export interface PageViewsTable {
   user_id: string | null;
   referrer: string | null;
   created_at: CreatedAt;
+  /** Hash of the day's salt, address and user agent (migration 0014): no cookie, not linkable across days. */
+  visitor_hash: string | null;
+  tool_slug: string | null;
+  referrer_host: string | null;
+  /** desktop | mobile | tablet */
+  device: string | null;
+}
+
+/** Last good list of a trending source (`app/.server/trends/`). */
+export interface TrendSnapshotsTable {
+  source: string;
+  /** JSON list, null until a fetch has succeeded. */
+  items: string | null;
+  fetched_at: string | null;
+  attempted_at: string;
+  last_error: string | null;
+}
+
+/** Who runs a background job now; `expires_at` in milliseconds since the epoch. */
+export interface BackgroundLeasesTable {
+  name: string;
+  holder: string;
+  expires_at: number;
+}
+
+/** One random salt per UTC day (YYYY-MM-DD) for visitor hashes; old days are deleted. */
+export interface AnalyticsSaltsTable {
+  day: string;
+  salt: string;
+}
+
+/** Page views and distinct visitors per day and dimension value (`app/.server/analytics/rollups.ts`). */
+export interface PageViewDailyTable {
+  day: string;
+  /** total | path | tool | language | referrer | device */
+  dimension: string;
+  value: string;
+  views: number;
+  visitors: number;
 }
 
 /** Fixed-window rate-limit counters (`app/.server/rate-limit.ts`). */
@@ -361,6 +400,10 @@ export interface Database {
   page_views: PageViewsTable;
   rate_limits: RateLimitsTable;
   admin_audit_log: AdminAuditLogTable;
+  trend_snapshots: TrendSnapshotsTable;
+  background_leases: BackgroundLeasesTable;
+  analytics_salts: AnalyticsSaltsTable;
+  page_view_daily: PageViewDailyTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

@@ -6,6 +6,8 @@ import { stringList } from "./string-list";
 export interface LegalSection {
   key: string;
   anchor: string;
+  /** Titled parts inside the section (keys under the section, e.g. `pageViews`), each with its own anchor. */
+  subsections?: ReadonlyArray<{ key: string; anchor: string }>;
 }
 
 interface LegalDocumentProps {
@@ -74,6 +76,7 @@ export function LegalDocument({ doc, sections, effectiveDate, contactEmail, cont
                       </ul>
                     ) : null}
                     {outro.map((text) => <p key={text}>{text}</p>)}
+                    {section.subsections?.map((sub) => <LegalSubsection key={sub.key} base={`${base}.${sub.key}`} anchor={sub.anchor} />)}
                     {section.key === contactSectionKey ? (
                       <p>
                         <a className="font-medium text-brand-700 underline" href={`mailto:${contactEmail}`}>{contactEmail}</a>
@@ -87,5 +90,22 @@ export function LegalDocument({ doc, sections, effectiveDate, contactEmail, cont
         </ol>
       </div>
     </article>
+  );
+}
+
+function LegalSubsection({ base, anchor }: { base: string; anchor: string }) {
+  const { t, i18n } = useTranslation(["about"]);
+  const exists = (key: string) => i18n.exists(key);
+  return (
+    <section aria-labelledby={anchor} className="scroll-mt-20 rounded-xl border border-slate-200 bg-slate-50 p-5">
+      <h3 id={anchor} className="text-lg font-semibold text-slate-900">{t(`${base}.title`)}</h3>
+      <div className="mt-2 space-y-3">
+        {stringList(t, exists, `${base}.paragraphs`).map((text) => <p key={text}>{text}</p>)}
+        <ul className="list-disc space-y-2 pl-6 marker:text-slate-400">
+          {stringList(t, exists, `${base}.items`).map((text) => <li key={text}>{text}</li>)}
+        </ul>
+        {stringList(t, exists, `${base}.after`).map((text) => <p key={text}>{text}</p>)}
+      </div>
+    </section>
   );
 }

@@ -10,6 +10,7 @@ import * as m0008 from "./0008_rate_limits";
 import * as m0010 from "./0010_favorites_ratings";
 import * as m0012 from "./0012_admin_audit_log";
 import * as m0013 from "./0013_ecommerce_search";
+import * as m0014 from "./0014_trends_analytics";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -27,4 +28,5 @@ export const migrations: Record<string, Migration> = {
   "0010_favorites_ratings": m0010,
   "0012_admin_audit_log": m0012,
   "0013_ecommerce_search": m0013,
+  "0014_trends_analytics": m0014,
 };
