@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { getDb } from "~/.server/db";
+import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
@@ -22,21 +23,26 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related] = await Promise.all([getFixedT(lang, "common"), listRelatedTools(db, view.toolId, view.category?.slug ?? null, lang)]);
+  const [common, related] = await Promise.all([getFixedT(lang, "common"), listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang })]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: common("nav.tools"), to: localizedPath(lang, "/tools") },
     ...(view.category ? [{ name: view.category.name, to: `${localizedPath(lang, "/tools")}?category=${encodeURIComponent(view.category.slug)}` }] : []),
     { name: view.name },
   ];
-  return {
-    view,
-    related,
-    crumbs,
-    notice: languageNotice(view, lang),
-    seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
-  };
+  return data(
+    {
+      view,
+      related,
+      crumbs,
+      notice: languageNotice(view, lang),
+      seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
+    },
+    { headers: pageCacheHeaders(request) },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
   const { view, related, crumbs, notice } = loaderData;

@@ -6,11 +6,16 @@ import { getConfig } from "../config";
 import { resolveDetail, type ResolveOptions } from "./index";
 import { fallbackLanguages, type DetailView } from "./types";
 
+/** One Intl.DisplayNames per page language: building one per detail page was a visible share of its render. */
+const displayNames = new Map<Lang, Intl.DisplayNames>();
+
 /** A language code's name in the page language ("Englisch" on a German page). */
 export function languageDisplayName(code: string, pageLang: Lang): string {
   const tag = code === "us-en" ? "en" : code;
   try {
-    return new Intl.DisplayNames([htmlLang(pageLang)], { type: "language" }).of(tag) ?? code;
+    let names = displayNames.get(pageLang);
+    if (!names) displayNames.set(pageLang, (names = new Intl.DisplayNames([htmlLang(pageLang)], { type: "language" })));
+    return names.of(tag) ?? code;
   } catch {
     return code;
   }
