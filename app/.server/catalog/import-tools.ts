@@ -1,4 +1,5 @@
 import type { DB } from "../db";
+import { withSearchGramsInSets } from "../db/bulk-load";
 import { toFlag, toJson } from "../db/values";
 import { emptyCounts, loadCategoryIndex, type ImportCounts } from "./import-categories";
 import { drawLogo, drawPreview, isGeneratedImage, type DrawSubject, type ImageStore } from "./images";
@@ -45,13 +46,17 @@ export async function importTools(db: DB, rows: ValidRow<ToolInput>[], options: 
     const chunk = rows.slice(start, start + CHUNK).map((r) => r.value);
     // Images are drawn before the transaction so the write lock is never held while rendering.
     const images = await toolImages(db, chunk, options.images);
-    await db.transaction().execute(async (trx) => {
-      const index = await loadCategoryIndex(trx);
-      for (const tool of chunk) {
-        counts[await importTool(trx, tool, images.get(tool.slug)!, index)]++;
-        options.onRow?.();
-      }
-    });
+    await db.transaction().execute((trx) =>
+      withSearchGramsInSets(trx, async (touched) => {
+        const index = await loadCategoryIndex(trx);
+        for (const tool of chunk) {
+          const { id, status } = await importTool(trx, tool, images.get(tool.slug)!, index);
+          if (status !== "unchanged") touched.add(id);
+          counts[status]++;
+          options.onRow?.();
+        }
+      }),
+    );
   }
   return counts;
 }
@@ -119,7 +124,7 @@ async function importTool(
   tool: ToolInput,
   images: ToolImages,
   index: Map<string, { id: number; isSub: boolean }>,
-): Promise<keyof ImportCounts> {
+): Promise<{ id: number; status: keyof ImportCounts }> {
   const { id, status } = await upsertBySlug(trx, {
     table: "tools",
     slug: tool.slug,
@@ -144,8 +149,8 @@ async function importTool(
   const textChanged = await syncTranslations(trx, { table: "tool_translations", ownerColumn: "tool_id", ownerId: id, desired: texts, stamped: true });
   const targets = [...new Set([...tool.categories, ...tool.subcategories])].map((slug) => index.get(slug)!.id);
   const linksChanged = await syncLinks(trx, { table: "tool_categories", ownerColumn: "tool_id", ownerId: id, targetColumn: "category_id", targets, positionColumn: "position" });
-  if (status !== "unchanged") return status;
-  if (!textChanged && !linksChanged) return "unchanged";
+  if (status !== "unchanged") return { id, status };
+  if (!textChanged && !linksChanged) return { id, status: "unchanged" };
   await touch(trx, "tools", id);
-  return "updated";
+  return { id, status: "updated" };
 }

@@ -1,3 +1,4 @@
+import { displayCategoryName } from "~/lib/category-name";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseJson, parseStringList } from "../db/values";
@@ -125,7 +126,7 @@ async function listToolCategories(db: DB, toolId: number, lang: string): Promise
     const first = names[0]!;
     const named = names.filter((n) => n.language && n.name);
     const chosen = pickContentLanguage(named.map((n) => n.language!), lang);
-    return { top: first.parent_id === null, ref: { slug: first.slug, name: named.find((n) => n.language === chosen)?.name ?? first.slug } };
+    return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(named.find((n) => n.language === chosen)?.name ?? first.slug) } };
   });
   return { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) };
 }

@@ -6,7 +6,7 @@ import { translatorFor, useI18n } from "~/i18n/translator";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
 import { useImageFailure } from "~/lib/image-fallback";
 import { perPluralForm } from "~/lib/plural-labels";
-import { formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
+import { formatDecimalFor, formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
 
@@ -26,6 +26,8 @@ export interface CardText {
   htmlLang: string;
   /** A number as the page language writes it (`4,977`). */
   number: (value: number) => string;
+  /** A rating with one decimal as the page language writes it (`4.5`, `4,5`). */
+  decimal: (value: number) => string;
   hearts: (count: number) => string;
   rating: (value: string) => string;
   reviews: (count: number) => string;
@@ -61,13 +63,15 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
   };
   // The plural rules i18next applies to this language (it is initialised with the bundle folder's code).
   const rules = new Intl.PluralRules(bundleFolder(lang));
+  const number = formatNumberFor(htmlLang(lang));
   return {
     lang,
     htmlLang: htmlLang(lang),
-    number: formatNumberFor(htmlLang(lang)),
-    hearts: perPluralForm(rules, (count) => t("card.hearts", { count })),
+    number,
+    decimal: formatDecimalFor(htmlLang(lang)),
+    hearts: perPluralForm(rules, (count) => t("card.hearts", { count }), number),
     rating: once((rating: string) => t("card.rating", { rating })),
-    reviews: perPluralForm(rules, (count) => t("reviews", { count })),
+    reviews: perPluralForm(rules, (count) => t("reviews", { count }), number),
     pricing: once((key: PricingKey) => t(`pricing.${key}`)),
   };
 }
@@ -120,7 +124,7 @@ export function ToolCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const hearts = heartCount(tool.slug);
   const value = Math.max(0, Math.min(5, tool.rating));
-  const rating = value.toFixed(1);
+  const rating = text.decimal(value);
   // Text shown in another language than the page is marked, for screen readers and hyphenation.
   const differs = tool.contentLanguage !== text.lang;
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
