@@ -15,8 +15,9 @@ import { CategorySidebar, type SidebarCategory } from "~/components/categories/c
 import { MobileCategoryFilter } from "~/components/categories/mobile-category-filter";
 import { Pager } from "~/components/tools/pager";
 import { ToolGrid } from "~/components/tools/tool-section";
-import { useLocalizedPath } from "~/i18n/hooks";
-import { splitLangPath } from "~/i18n/languages";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { htmlLang, splitLangPath, type Lang } from "~/i18n/languages";
+import { formatNumberFor } from "~/lib/tool-display";
 import type { Route } from "./+types/tools";
 
 /** Query string of the list; bad values fall back to defaults instead of failing. */
@@ -27,6 +28,11 @@ const querySchema = z.object({
   sort: z.enum(TOOL_SORTS).catch("popular"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
+
+/** "100173 Tools" as the page language writes the number ("100.173 Tools"); i18next leaves it as is. */
+function countLabel(label: string, count: number, lang: Lang): string {
+  return label.replace(String(count), formatNumberFor(htmlLang(lang))(count));
+}
 
 /** Thrown inside the list's read when `/tools/{category}` names no category: answered as not found. */
 const UNKNOWN_PATH_CATEGORY = new Error("unknown category in path");
@@ -113,6 +119,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const { state, query, pathCategory, heading } = loaderData;
+  const lang = useLang();
   const tree = useJsonText<SidebarCategory[]>(loaderData.treeJson);
   const loading = navigation.state === "loading" && /\/tools(\/|$)/.test(navigation.location.pathname);
 
@@ -134,7 +141,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-start-1">
         <header className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
-          {state.kind === "ok" ? <p className="text-slate-600">{t("list.count", { count: state.result.total })}</p> : null}
+          {state.kind === "ok" ? <p className="text-slate-600">{countLabel(t("list.count", { count: state.result.total }), state.result.total, lang)}</p> : null}
         </header>
 
         <Form

@@ -91,6 +91,7 @@ export function toolSubject(tool: ToolInput): DrawSubject {
     name: english.name!,
     subtitle: english.subtitle ?? english.description,
     color: tool.brand_color,
+    brandIcon: tool.logo,
     websiteUrl: tool.website_url,
     // The home page shows featured tools first, then popular ones.
     drawPriority: (tool.is_featured ? 2 : 0) + (tool.is_popular ? 1 : 0),
@@ -131,6 +132,7 @@ async function importTool(
     values: {
       website_url: tool.website_url,
       brand_color: tool.brand_color ?? null,
+      brand_icon: tool.logo ? toJson(tool.logo) : null,
       pricing: tool.pricing,
       rating: tool.rating,
       review_count: tool.review_count,

@@ -146,11 +146,11 @@ export function ToolCard({
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
-            <span className="truncate whitespace-nowrap">{`(${text.reviews(tool.reviewCount)})`}</span>
+            <span className="tool-card-reviews">{`(${text.reviews(tool.reviewCount)})`}</span>
           </p>
           <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
           <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
-            <span className="truncate text-slate-500">{tool.category?.name}</span>
+            <span className="tool-card-category">{tool.category?.name}</span>
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
           </p>
         </div>
