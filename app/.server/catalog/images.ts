@@ -96,10 +96,10 @@ export function wrapText(value: string, perLine: number, maxLines: number): stri
 
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
-/** A brand mark on a white tile with a hairline border (marks are drawn for light backgrounds). */
+/** A brand mark on a white tile (marks are drawn for light backgrounds). */
 function markTile(mark: BrandMark, x: number, y: number, size: number, radius: number): string {
   const pad = Math.round(size * 0.19);
-  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${radius}" fill="#ffffff" stroke="#e2e8f0" stroke-width="4"/>
+  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${radius}" fill="#ffffff"/>
 <svg x="${x + pad}" y="${y + pad}" width="${size - 2 * pad}" height="${size - 2 * pad}" viewBox="${mark.viewBox}" fill="${mark.color}">${mark.body}</svg>`;
 }
 
