@@ -26,6 +26,8 @@ const { values } = parseArgs({
     connections: { type: "string", default: "50" },
     build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
     out: { type: "string", default: "bench/results.json" },
+    // Comma-separated page names to measure (e.g. "tool,case-study"); all when missing.
+    only: { type: "string" },
   },
 });
 if (!values.database) {
@@ -117,6 +119,16 @@ async function sequentialTimes(paths, timing) {
   return times.sort((a, b) => a - b);
 }
 
+/** Distinct paths of a kind (`/tool/`, `/case-study/`) linked from the given pages, in first-seen order. */
+async function linkedPaths(fromPages, kind) {
+  const found = new Set();
+  for (const p of fromPages) {
+    const html = await (await fetch(base + p)).text();
+    for (const m of html.matchAll(new RegExp(`href="/us-en${kind}([^"?#]+)"`, "g"))) found.add(m[1]);
+  }
+  return [...found];
+}
+
 async function firstLoadJsGzipKb() {
   const html = await (await fetch(`${base}/us-en`)).text();
   const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]));
@@ -140,8 +152,19 @@ try {
     { name: "category", cached: ["/us-en/category/chatbot-virtual-companions"], uncached: ["text-generation-editing", "image-generation-editing", "music-audio", "video-animation", "daily-life", "legal-finance", "others", "social-media"].flatMap((c) => ["us-en", "de", "ja", "fr"].map((l) => `/${l}/category/${c}`)) },
     { name: "autocomplete", cached: ["/api/autocomplete?q=cha"], uncached: AUTOCOMPLETE_QUERIES.flatMap((q) => ["us-en", "zh-CN", "ja", "ko"].map((l) => `/api/autocomplete?q=${encodeURIComponent(q)}&lang=${l}`)) },
   ];
+  // Detail pages: tools linked from every category's first list pages, case studies from their list, each in
+  // several languages (crawlers walk 100k tools x 10 languages; distinct URLs rarely repeat).
+  const toolSlugs = await linkedPaths(CATEGORIES.flatMap((c) => [1, 2, 3].map((p) => `/us-en/tools?category=${c}&sort=newest&page=${p}`)), "/tool/");
+  const studySlugs = await linkedPaths(["/us-en/case-studies", "/us-en/case-studies?page=2"], "/case-study/");
+  const DETAIL_LANGS = ["us-en", "de", "ja", "zh-CN", "fr"];
+  pages.push(
+    { name: "tool", cached: [`/us-en/tool/${toolSlugs[0]}`], uncached: toolSlugs.flatMap((slug, i) => [`/${DETAIL_LANGS[i % DETAIL_LANGS.length]}/tool/${slug}`]) },
+    { name: "case-study", cached: [`/us-en/case-study/${studySlugs[0]}`], uncached: DETAIL_LANGS.flatMap((l) => studySlugs.map((slug) => `/${l}/case-study/${slug}`)) },
+  );
+  console.log(`detail pages: ${toolSlugs.length} tools, ${studySlugs.length} case studies`);
+  const only = values.only ? new Set(values.only.split(",")) : null;
   const rows = [];
-  for (const page of pages) {
+  for (const page of pages.filter((p) => !only || only.has(p.name))) {
     const twin = await staticTwin(page.name, page.cached[0]);
     const stat = await cannon(`${page.name} static twin (${Math.round(twin.bytes / 1024)} KB)`, [twin.path]);
     const cached = await cannon(`${page.name} cached`, page.cached);

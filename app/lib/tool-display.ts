@@ -73,3 +73,12 @@ export function formatNumberFor(locale: string): (value: number) => string {
   if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale).format));
   return format;
 }
+
+const decimalFormats = new Map<string, (value: number) => string>();
+
+/** A rating with exactly one decimal (`4.0`, German `4,0`), one formatter per locale. */
+export function formatDecimalFor(locale: string): (value: number) => string {
+  let format = decimalFormats.get(locale);
+  if (!format) decimalFormats.set(locale, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format));
+  return format;
+}

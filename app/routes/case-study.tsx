@@ -1,5 +1,7 @@
 import { useTranslation } from "react-i18next";
+import { data } from "react-router";
 import { getDb } from "~/.server/db";
+import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { CASE_STUDY_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
@@ -28,16 +30,21 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     { name: tools("caseStudy.listTitle"), to: localizedPath(lang, "/case-studies") },
     { name: view.name },
   ];
-  return {
-    view,
-    crumbs,
-    favorite,
-    published: view.publishDate ? formatDate(view.publishDate, lang) : null,
-    readMinutes: view.readTime ?? estimateReadMinutes(view),
-    notice: languageNotice(view, lang),
-    seo: caseStudyPageSeo(view, lang, crumbsForLd(crumbs, lang, `/case-study/${view.slug}`), common("site.name"), common("site.name")),
-  };
+  return data(
+    {
+      view,
+      crumbs,
+      favorite,
+      published: view.publishDate ? formatDate(view.publishDate, lang) : null,
+      readMinutes: view.readTime ?? estimateReadMinutes(view),
+      notice: languageNotice(view, lang),
+      seo: caseStudyPageSeo(view, lang, crumbsForLd(crumbs, lang, `/case-study/${view.slug}`), common("site.name"), common("site.name")),
+    },
+    { headers: pageCacheHeaders(request) },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const { view, crumbs, notice, published, readMinutes, favorite } = loaderData;

@@ -1,6 +1,7 @@
 import { useTranslation } from "react-i18next";
-import { Link } from "react-router";
+import { data, Link } from "react-router";
 import { getDb } from "~/.server/db";
+import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
@@ -25,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
   const [common, related, favorite] = await Promise.all([
     getFixedT(lang, "common"),
-    listRelatedTools(db, view.toolId, view.category?.slug ?? null, lang),
+    listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang }),
     favoriteEntryOf(db, view),
   ]);
   const crumbs: PageCrumb[] = [
@@ -34,15 +35,20 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     ...(view.category ? [{ name: view.category.name, to: `${localizedPath(lang, "/tools")}?category=${encodeURIComponent(view.category.slug)}` }] : []),
     { name: view.name },
   ];
-  return {
-    view,
-    related,
-    favorite,
-    crumbs,
-    notice: languageNotice(view, lang),
-    seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
-  };
+  return data(
+    {
+      view,
+      related,
+      favorite,
+      crumbs,
+      notice: languageNotice(view, lang),
+      seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
+    },
+    { headers: pageCacheHeaders(request) },
+  );
 }
+
+export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
   const { view, related, crumbs, notice, favorite } = loaderData;

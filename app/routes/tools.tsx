@@ -1,6 +1,7 @@
 import { useT } from "~/i18n/translator";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { AppLink } from "~/lib/app-link";
+import { plainCategoryName } from "~/lib/category-name";
 import { useJsonText } from "~/lib/json-text";
 import { z } from "zod";
 import { resolveCategoryFilter, sidebarTreeJson } from "~/.server/categories/queries";
@@ -11,10 +12,12 @@ import { getLogger } from "~/.server/logger";
 import { listTools, TOOL_SORTS, type ToolListPage } from "~/.server/tools/queries";
 import { CategorySelect } from "~/components/categories/category-select";
 import { CategorySidebar, type SidebarCategory } from "~/components/categories/category-sidebar";
+import { MobileCategoryFilter } from "~/components/categories/mobile-category-filter";
 import { Pager } from "~/components/tools/pager";
 import { ToolGrid } from "~/components/tools/tool-section";
-import { useLocalizedPath } from "~/i18n/hooks";
-import { splitLangPath } from "~/i18n/languages";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { htmlLang, splitLangPath, type Lang } from "~/i18n/languages";
+import { formatNumberFor } from "~/lib/tool-display";
 import type { Route } from "./+types/tools";
 
 /** Query string of the list; bad values fall back to defaults instead of failing. */
@@ -25,6 +28,14 @@ const querySchema = z.object({
   sort: z.enum(TOOL_SORTS).catch("popular"),
   page: z.coerce.number().int().min(1).max(100_000).catch(1),
 });
+
+/** "100173 Tools" as the page language writes the number ("100.173 Tools"); i18next leaves it as is. */
+function countLabel(label: string, count: number, lang: Lang): string {
+  return label.replace(String(count), formatNumberFor(htmlLang(lang))(count));
+}
+
+/** Thrown inside the list's read when `/tools/{category}` names no category: answered as not found. */
+const UNKNOWN_PATH_CATEGORY = new Error("unknown category in path");
 
 type ListState =
   | { kind: "ok"; result: ToolListPage; fallback: boolean }
@@ -51,6 +62,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     // Only what the sidebar and the category select show, as one text: the tree is inlined in every list page.
     treeJson = await sidebarTreeJson(db, lang);
     const category = categoryValue ? await resolveCategoryFilter(db, lang, categoryValue) : null;
+    // `/tools/{category}` is a page of its own: a category that does not exist is no page (a `?category=`
+    // filter instead falls back to a text search below).
+    if (params.category !== undefined && !category) throw UNKNOWN_PATH_CATEGORY;
     categoryName = category?.name ?? (categoryValue || null);
     categorySlug = category?.slug ?? (categoryValue || null);
     const base = { lang, sort: query.sort, page: query.page };
@@ -58,7 +72,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     let fallback = false;
     if (categoryValue && result.total === 0) {
       // Spec 4.6 / 7.3: a category filter with no results falls back to a text search for the category.
-      const words = (category?.name ?? categoryValue).replace(/[-_]+/g, " ");
+      const words = plainCategoryName(category?.name ?? categoryValue).replace(/[-_]+/g, " ");
       const fallbackResult = await listTools(db, { ...base, search: [query.search, words].filter(Boolean).join(" ") });
       if (fallbackResult.total > 0) {
         result = fallbackResult;
@@ -67,6 +81,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     }
     state = { kind: "ok", result, fallback };
   } catch (error) {
+    if (error === UNKNOWN_PATH_CATEGORY) throw data("Not Found", { status: 404 });
     getLogger().error({ err: error, url: url.pathname + url.search }, "tool list failed to load");
     state = { kind: "failed" };
   }
@@ -104,6 +119,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const { state, query, pathCategory, heading } = loaderData;
+  const lang = useLang();
   const tree = useJsonText<SidebarCategory[]>(loaderData.treeJson);
   const loading = navigation.state === "loading" && /\/tools(\/|$)/.test(navigation.location.pathname);
 
@@ -125,7 +141,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       <div className="min-w-0 space-y-6 lg:col-start-2 lg:row-start-1">
         <header className="space-y-1">
           <h1 className="text-3xl font-bold tracking-tight">{heading}</h1>
-          {state.kind === "ok" ? <p className="text-slate-600">{t("list.count", { count: state.result.total })}</p> : null}
+          {state.kind === "ok" ? <p className="text-slate-600">{countLabel(t("list.count", { count: state.result.total }), state.result.total, lang)}</p> : null}
         </header>
 
         <Form
@@ -178,6 +194,8 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
           ) : null}
         </Form>
 
+        <MobileCategoryFilter tree={tree} activeSlug={query.category || undefined} activeName={loaderData.categoryName} />
+
         <p role="status" aria-live="polite" className={loading ? "text-sm font-medium text-brand-700" : "sr-only"}>
           {loading ? t("list.loading") : ""}
         </p>
@@ -219,7 +237,8 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
           )}
         </div>
       </div>
-      <aside className="lg:col-start-1 lg:row-start-1">
+      {/* Wide screens only: phones open the same list above the results (MobileCategoryFilter). */}
+      <aside className="hidden lg:col-start-1 lg:row-start-1 lg:block">
         <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
       </aside>
     </div>

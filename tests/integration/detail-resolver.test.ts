@@ -121,7 +121,7 @@ describe.each(testDialects())("detail resolver on %s", (dialect) => {
     expect(data?.content["us-en"]?.faq).toHaveLength(2);
     const chatgpt = await resolve("chatgpt", "us-en");
     if (!chatgpt.found) throw new Error("chatgpt not found");
-    const related = await listRelatedTools(t.db, chatgpt.view.toolId, chatgpt.view.category?.slug ?? null, "us-en");
+    const related = await listRelatedTools(t.db, { categorySlug: chatgpt.view.category?.slug ?? null, excludeSlug: "chatgpt", lang: "us-en" });
     expect(related.map((r) => r.slug)).toContain("claude");
     expect(related.map((r) => r.slug)).not.toContain("chatgpt");
     expect(related.map((r) => r.slug)).not.toContain("hidden-tool");

@@ -39,4 +39,10 @@ describe("count labels kept per plural form", () => {
     expect([label(1), label(2), label(30), label(1), label(0)]).toEqual(["1 review", "2 reviews", "30 reviews", "1 review", "0 reviews"]);
     expect(calls).toBe(3);
   });
+
+  it("writes the count as the page language does", () => {
+    const german = new Intl.NumberFormat("de").format;
+    const label = perPluralForm(new Intl.PluralRules("de"), (count) => (count === 1 ? "1 Bewertung" : `${count} Bewertungen`), german);
+    expect([label(2310), label(1), label(1_000_000)]).toEqual(["2.310 Bewertungen", "1 Bewertung", "1.000.000 Bewertungen"]);
+  });
 });

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import path from "node:path";
 import { describe, expect, it } from "vitest";
+import { brandMark } from "~/.server/catalog/brand-icons";
 import { readJsonRows } from "~/.server/catalog/files";
 import {
   caseStudySchema,
@@ -30,6 +31,14 @@ const toolRows = toolFiles.map((name) => {
 const tools: ToolInput[] = toolRows.flatMap((r) => r.valid.map((v) => v.value));
 
 describe("seed catalogue", () => {
+  it("draws well-known tools' logos from icon packages, each with its source and licence", () => {
+    const withLogo = tools.filter((tool) => tool.logo);
+    expect(withLogo.length).toBeGreaterThanOrEqual(50);
+    // Every named icon is in the installed package (else the initials would be drawn silently).
+    expect(withLogo.filter((tool) => !brandMark(tool.logo!, "#000000")).map((tool) => tool.slug)).toEqual([]);
+    expect(withLogo.find((tool) => tool.slug === "chatgpt")?.logo).toEqual({ source: "@lobehub/icons-static-svg", icon: "openai", license: "MIT" });
+  });
+
   it("has 22 valid categories with at least 4 subcategories each, in all ten languages", () => {
     expect(categories.issues.map(formatRowIssue)).toEqual([]);
     expect(categories.valid).toHaveLength(22);

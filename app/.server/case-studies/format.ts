@@ -1,11 +1,16 @@
 import { htmlLang, type Lang } from "~/i18n/languages";
 import type { DetailView } from "../resolve/types";
 
+/** One formatter per language: building one costs more than rendering the rest of a case-study page's text. */
+const dateFormats = new Map<Lang, Intl.DateTimeFormat>();
+
 /** A date in the page language, formatted on the server so hydration sees the same text. */
 export function formatDate(value: string, lang: Lang): string | null {
   const date = new Date(value);
   if (Number.isNaN(date.getTime())) return null;
-  return new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: "long", timeZone: "UTC" }).format(date);
+  let format = dateFormats.get(lang);
+  if (!format) dateFormats.set(lang, (format = new Intl.DateTimeFormat(htmlLang(lang), { dateStyle: "long", timeZone: "UTC" })));
+  return format.format(date);
 }
 
 /**

@@ -29,6 +29,7 @@ export async function exportTools(db: DB, options: { onRow?: () => void } = {}):
     return {
       slug: tool.slug,
       website_url: tool.website_url,
+      ...(tool.brand_icon ? { logo: JSON.parse(tool.brand_icon) as unknown } : {}),
       ...(tool.brand_color ? { brand_color: tool.brand_color } : {}),
       pricing: tool.pricing,
       rating: tool.base_rating,

@@ -2,6 +2,7 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { brandMark, type BrandIcon, type BrandMark } from "./brand-icons";
 
 /**
  * Logos and previews drawn at import time, so the site never hot-links a
@@ -31,6 +32,8 @@ export interface DrawSubject {
   subtitle?: string;
   color?: string | null;
   websiteUrl?: string | null;
+  /** A brand mark from an icon package, drawn instead of the initials when the package has it. */
+  brandIcon?: BrandIcon;
   /** Deferred drawing does higher first (tools the home page shows), so a first start looks right sooner. */
   drawPriority?: number;
 }
@@ -93,7 +96,19 @@ export function wrapText(value: string, perLine: number, maxLines: number): stri
 
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
-export function logoSvg(name: string, color: string): string {
+/** A brand mark on a white tile (marks are drawn for light backgrounds). */
+function markTile(mark: BrandMark, x: number, y: number, size: number, radius: number): string {
+  const pad = Math.round(size * 0.19);
+  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${radius}" fill="#ffffff"/>
+<svg x="${x + pad}" y="${y + pad}" width="${size - 2 * pad}" height="${size - 2 * pad}" viewBox="${mark.viewBox}" fill="${mark.color}">${mark.body}</svg>`;
+}
+
+export function logoSvg(name: string, color: string, mark?: BrandMark | null): string {
+  if (mark) {
+    return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">
+${markTile(mark, 2, 2, 252, 48)}
+</svg>`;
+  }
   const initials = initialsOf(name);
   const size = initials.length > 1 ? 104 : 128;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">
@@ -115,7 +130,7 @@ export function hostInitial(url: string | null | undefined): string | null {
  * at the bottom. Tool previews use the name as title; case-study covers
  * (`cover`) have sentence titles, so smaller type and more lines.
  */
-export function previewSvg(subject: Pick<DrawSubject, "name" | "subtitle" | "websiteUrl">, color: string, cover = false): string {
+export function previewSvg(subject: Pick<DrawSubject, "name" | "subtitle" | "websiteUrl">, color: string, cover = false, mark?: BrandMark | null): string {
   const ink = inkFor(color);
   const [titleSize, titleGap, perLine, maxLines] = cover ? [48, 58, 24, 3] : [64, 76, 18, 2];
   const title = wrapText(subject.name, perLine, maxLines);
@@ -135,8 +150,12 @@ export function previewSvg(subject: Pick<DrawSubject, "name" | "subtitle" | "web
 <rect width="1200" height="630" fill="url(#bg)"/>
 <circle cx="1110" cy="80" r="220" fill="${ink}" fill-opacity="0.06"/>
 <circle cx="1180" cy="600" r="160" fill="${ink}" fill-opacity="0.05"/>
-<rect x="96" y="171" width="272" height="272" rx="56" fill="${ink}" fill-opacity="0.14"/>
-<text x="232" y="307" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${initials.length > 1 ? 112 : 140}" fill="${ink}">${escapeXml(initials)}</text>
+${
+  mark
+    ? markTile(mark, 96, 171, 272, 56)
+    : `<rect x="96" y="171" width="272" height="272" rx="56" fill="${ink}" fill-opacity="0.14"/>
+<text x="232" y="307" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${initials.length > 1 ? 112 : 140}" fill="${ink}">${escapeXml(initials)}</text>`
+}
 ${titleLines}${subtitleLines}
 ${host ? `<text x="96" y="570" font-family="${FONT}" font-size="28" fill="${ink}" fill-opacity="0.75">${escapeXml(host)}</text>` : ""}
 </svg>`;
@@ -237,13 +256,15 @@ async function produce(store: ImageStore, svg: () => string, dir: string, base: 
 async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "preview" | "cover"): Promise<ImagePair> {
   const color = subject.color ?? FALLBACK_COLOR;
   const square = kind === "logo";
-  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "")}`;
+  const mark = subject.brandIcon ? brandMark(subject.brandIcon, color) : null;
+  // The mark's markup is part of the hash: a package update that redraws an icon redraws the logo.
+  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "", ...(mark ? [mark] : []))}`;
   const relDir = path.posix.join(subject.folder, subject.slug);
   const dir = path.join(store.uploadDir, relDir);
   const urls = { png: `/uploads/${relDir}/${base}.png`, webp: `/uploads/${relDir}/${base}.webp` };
   if (fs.existsSync(path.join(dir, `${base}.png`)) && fs.existsSync(path.join(dir, `${base}.webp`))) return urls;
   const job = async () => {
-    const svg = () => (square ? logoSvg(subject.name, color) : previewSvg(subject, color, kind === "cover"));
+    const svg = () => (square ? logoSvg(subject.name, color, mark) : previewSvg(subject, color, kind === "cover", mark));
     if (await produce(store, svg, dir, base, square ? LOGO_SIZE : PREVIEW_WIDTH, square ? LOGO_SIZE : PREVIEW_HEIGHT, true)) removeStale(dir, kind, base);
   };
   if (store.deferred) store.pending.push({ priority: subject.drawPriority ?? 0, job });

@@ -1,4 +1,5 @@
 import type { DB } from "../db";
+import { withSearchGramsInSets } from "../db/bulk-load";
 import { toFlag, toJson } from "../db/values";
 import { refreshShownRating } from "../ratings/queries";
 import { emptyCounts, loadCategoryIndex, type ImportCounts } from "./import-categories";
@@ -46,13 +47,17 @@ export async function importTools(db: DB, rows: ValidRow<ToolInput>[], options: 
     const chunk = rows.slice(start, start + CHUNK).map((r) => r.value);
     // Images are drawn before the transaction so the write lock is never held while rendering.
     const images = await toolImages(db, chunk, options.images);
-    await db.transaction().execute(async (trx) => {
-      const index = await loadCategoryIndex(trx);
-      for (const tool of chunk) {
-        counts[await importTool(trx, tool, images.get(tool.slug)!, index)]++;
-        options.onRow?.();
-      }
-    });
+    await db.transaction().execute((trx) =>
+      withSearchGramsInSets(trx, async (touched) => {
+        const index = await loadCategoryIndex(trx);
+        for (const tool of chunk) {
+          const { id, status } = await importTool(trx, tool, images.get(tool.slug)!, index);
+          if (status !== "unchanged") touched.add(id);
+          counts[status]++;
+          options.onRow?.();
+        }
+      }),
+    );
   }
   return counts;
 }
@@ -87,6 +92,7 @@ export function toolSubject(tool: ToolInput): DrawSubject {
     name: english.name!,
     subtitle: english.subtitle ?? english.description,
     color: tool.brand_color,
+    brandIcon: tool.logo,
     websiteUrl: tool.website_url,
     // The home page shows featured tools first, then popular ones.
     drawPriority: (tool.is_featured ? 2 : 0) + (tool.is_popular ? 1 : 0),
@@ -120,13 +126,14 @@ async function importTool(
   tool: ToolInput,
   images: ToolImages,
   index: Map<string, { id: number; isSub: boolean }>,
-): Promise<keyof ImportCounts> {
+): Promise<{ id: number; status: keyof ImportCounts }> {
   const { id, status } = await upsertBySlug(trx, {
     table: "tools",
     slug: tool.slug,
     values: {
       website_url: tool.website_url,
       brand_color: tool.brand_color ?? null,
+      brand_icon: tool.logo ? toJson(tool.logo) : null,
       pricing: tool.pricing,
       // The catalogue's figures; the shown rating and review count also count users' ratings (refreshed below).
       base_rating: tool.rating,
@@ -147,8 +154,8 @@ async function importTool(
   const textChanged = await syncTranslations(trx, { table: "tool_translations", ownerColumn: "tool_id", ownerId: id, desired: texts, stamped: true });
   const targets = [...new Set([...tool.categories, ...tool.subcategories])].map((slug) => index.get(slug)!.id);
   const linksChanged = await syncLinks(trx, { table: "tool_categories", ownerColumn: "tool_id", ownerId: id, targetColumn: "category_id", targets, positionColumn: "position" });
-  if (status !== "unchanged") return status;
-  if (!textChanged && !linksChanged) return "unchanged";
+  if (status !== "unchanged") return { id, status };
+  if (!textChanged && !linksChanged) return { id, status: "unchanged" };
   await touch(trx, "tools", id);
-  return "updated";
+  return { id, status: "updated" };
 }

@@ -1,3 +1,4 @@
+import { brandIconSchema } from "./brand-icons";
 import { z } from "zod";
 import { LANGUAGES } from "~/i18n/languages";
 import { filterSlug } from "~/lib/slug";
@@ -76,6 +77,8 @@ export const toolSchema = z.object({
   slug: slugSchema,
   website_url: httpUrl,
   brand_color: z.preprocess(blankToUndefined, colorSchema.optional()),
+  /** A brand mark from an icon package, drawn as the logo instead of the initials. */
+  logo: z.preprocess(nullToUndefined, brandIconSchema.optional()),
   pricing: z.preprocess(blankToUndefined, pricingSchema.default("freemium")),
   rating: z.preprocess(nullToUndefined, z.number().min(0).max(5).default(0)),
   review_count: z.preprocess(nullToUndefined, z.number().int().min(0).default(0)),

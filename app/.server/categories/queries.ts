@@ -1,5 +1,6 @@
 import { FALLBACK_CATEGORIES } from "~/data/fallback-categories";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
+import { displayCategoryName } from "~/lib/category-name";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { getLogger } from "../logger";
@@ -67,7 +68,7 @@ function localized(row: CategoryRow, lang: string): { name: string; description:
   const chosen = pickContentLanguage(row.names.map((n) => n.language), lang);
   const text = row.names.find((n) => n.language === chosen);
   const english = row.names.find((n) => n.language === "us-en");
-  return { name: text?.name ?? english?.name ?? row.slug, description: text?.description || english?.description || null };
+  return { name: displayCategoryName(text?.name ?? english?.name ?? row.slug), description: text?.description || english?.description || null };
 }
 
 /**
@@ -85,7 +86,7 @@ export async function listTopCategories(db: DB, lang: string): Promise<readonly 
     );
   } catch (error) {
     getLogger().warn({ err: error }, "categories query failed; showing the static fallback categories");
-    return FALLBACK_CATEGORIES.map((c) => ({ slug: c.slug, name: c.names[isLang(lang) ? lang : DEFAULT_LANG], iconName: c.iconName, color: c.color }));
+    return FALLBACK_CATEGORIES.map((c) => ({ slug: c.slug, name: displayCategoryName(c.names[isLang(lang) ? lang : DEFAULT_LANG]), iconName: c.iconName, color: c.color }));
   }
 }
 

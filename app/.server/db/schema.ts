@@ -39,6 +39,8 @@ export interface ToolsTable {
   preview_webp_url: string | null;
   /** Colour the generated logo and preview are drawn in. */
   brand_color: string | null;
+  /** JSON `{source, icon, license}`: the brand mark the logo is drawn from (migration 0016); null: initials. */
+  brand_icon: Generated<string | null>;
   pricing: string;
   rating: Generated<number>;
   review_count: Generated<number>;

@@ -6,14 +6,24 @@ import { getConfig } from "../config";
 import { resolveDetail, type ResolveOptions } from "./index";
 import { fallbackLanguages, type DetailView } from "./types";
 
+/** Names already looked up, by page language and code: Intl.DisplayNames is slow to build and to ask. */
+const displayNames = new Map<string, string>();
+
 /** A language code's name in the page language ("Englisch" on a German page). */
 export function languageDisplayName(code: string, pageLang: Lang): string {
-  const tag = code === "us-en" ? "en" : code;
-  try {
-    return new Intl.DisplayNames([htmlLang(pageLang)], { type: "language" }).of(tag) ?? code;
-  } catch {
-    return code;
+  const key = `${pageLang}:${code}`;
+  let name = displayNames.get(key);
+  if (name === undefined) {
+    const tag = code === "us-en" ? "en" : code;
+    try {
+      name = new Intl.DisplayNames([htmlLang(pageLang)], { type: "language" }).of(tag) ?? code;
+    } catch {
+      name = code;
+    }
+    // Codes come from stored content, so the map stays as small as the languages in use.
+    if (displayNames.size < 1000) displayNames.set(key, name);
   }
+  return name;
 }
 
 /** Resolves a detail page's data or throws the 404 that lists slug, language and sources checked. */

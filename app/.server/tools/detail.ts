@@ -1,8 +1,10 @@
+import { displayCategoryName } from "~/lib/category-name";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseJson, parseStringList } from "../db/values";
 import type { CategoryRef, DetailView, FaqItem } from "../resolve/types";
-import { toCards, type ToolCard } from "./queries";
+import { resolveCategoryFilter } from "../categories/queries";
+import { listTools, type ToolCard } from "./queries";
 
 type TranslationRow = {
   language: string;
@@ -124,30 +126,28 @@ async function listToolCategories(db: DB, toolId: number, lang: string): Promise
     const first = names[0]!;
     const named = names.filter((n) => n.language && n.name);
     const chosen = pickContentLanguage(named.map((n) => n.language!), lang);
-    return { top: first.parent_id === null, ref: { slug: first.slug, name: named.find((n) => n.language === chosen)?.name ?? first.slug } };
+    return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(named.find((n) => n.language === chosen)?.name ?? first.slug) } };
   });
   return { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) };
 }
 
-/** Other published tools of the same top-level category, best first. */
-export async function listRelatedTools(db: DB, toolId: number | null, categorySlug: string | null, lang: string, limit = 6): Promise<ToolCard[]> {
-  if (!categorySlug) return [];
-  let query = db
-    .selectFrom("tools as t")
-    .innerJoin("tool_categories as tc", "tc.tool_id", "t.id")
-    .innerJoin("categories as c", "c.id", "tc.category_id")
-    .selectAll("t")
-    .where("c.slug", "=", categorySlug)
-    .where("t.status", "=", "published");
-  if (toolId !== null) query = query.where("t.id", "!=", toolId);
-  const rows = await query
-    .orderBy("t.pinned", "desc")
-    .orderBy("t.rating", "desc")
-    .orderBy("t.review_count", "desc")
-    .orderBy("t.id")
-    .limit(limit)
-    .execute();
-  return toCards(db, lang, rows);
+/** Cards read for the related block: the category page's first cards, so both share one cached read. */
+export const RELATED_LIST_SIZE = 12;
+
+/**
+ * Other published tools of the tool's category, in the order of the list the "view more" link opens
+ * (the category with its subcategories, listing order). Read from the cached ranking of that list, so
+ * a tool page never sorts a category per request; the tool itself is left out.
+ */
+export async function listRelatedTools(
+  db: DB,
+  options: { categorySlug: string | null; excludeSlug: string; lang: string; limit?: number },
+): Promise<ToolCard[]> {
+  if (!options.categorySlug) return [];
+  const category = await resolveCategoryFilter(db, options.lang, options.categorySlug);
+  if (!category) return [];
+  const page = await listTools(db, { lang: options.lang, categoryIds: category.ids, sort: "popular", page: 1, pageSize: RELATED_LIST_SIZE });
+  return page.tools.filter((tool) => tool.slug !== options.excludeSlug).slice(0, options.limit ?? 6);
 }
 
 /** Every published tool slug with its last change, for sitemaps. */

@@ -147,9 +147,10 @@ function UserMenu({ user }: { user: MenuUser }) {
       </button>
       {open ? (
         <div role="menu" className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">
-          <div className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500">
-            <div className="truncate font-medium text-slate-800">{user.name}</div>
-            {user.email ? <div className="truncate">{user.email}</div> : null}
+          {/* The name falls back to the e-mail address: then it is shown once, whole (wrapped, not cut off). */}
+          <div className="border-b border-slate-100 px-4 py-2 text-xs text-slate-500 [overflow-wrap:anywhere]" data-testid="user-menu-identity">
+            <div className="font-medium text-slate-800">{user.name}</div>
+            {user.email && user.email.trim().toLowerCase() !== user.name.trim().toLowerCase() ? <div>{user.email}</div> : null}
           </div>
           {MENU_ITEMS.map((item) => (
             <Link

@@ -1,7 +1,9 @@
 import { useState } from "react";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/lib/app-link";
-import { useLocalizedPath } from "~/i18n/hooks";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { htmlLang } from "~/i18n/languages";
+import { formatNumberFor } from "~/lib/tool-display";
 
 export const SIDEBAR_SUBCATEGORIES = 8;
 
@@ -28,21 +30,31 @@ const contains = (category: SidebarCategory, slug: string | undefined) =>
  * crawlers and visitors without JavaScript still reach each of them. The
  * toggle's styles are `.sidebar-toggle` in app.css (22 per page).
  */
-export function CategorySidebar({ categories, activeSlug }: { categories: SidebarCategory[]; activeSlug?: string }) {
+export function CategorySidebar({
+  categories,
+  activeSlug,
+  idPrefix = "sidebar",
+}: {
+  categories: SidebarCategory[];
+  activeSlug?: string;
+  /** Prefix of the element ids, so a second copy (the phone filter) never repeats the first one's. */
+  idPrefix?: string;
+}) {
   const t = useT("categories");
   const to = useLocalizedPath();
+  const count = formatNumberFor(htmlLang(useLang()));
   // What the visitor toggled; a category not toggled is open when it holds the active filter.
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const filterHref = (slug: string) => `${to("/tools")}?category=${encodeURIComponent(slug)}`;
   return (
-    <nav aria-labelledby="category-sidebar-title" className="rounded-xl border border-slate-200 bg-white p-4">
-      <h2 id="category-sidebar-title" className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
+    <nav aria-labelledby={`category-${idPrefix}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
+      <h2 id={`category-${idPrefix}-title`} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
         {t("sidebar.title")}
       </h2>
       <ul className="space-y-1 text-sm">
         {categories.map((category) => {
           const open = toggled[category.slug] ?? contains(category, activeSlug);
-          const panelId = `sidebar-${category.slug}`;
+          const panelId = `${idPrefix}-${category.slug}`;
           return (
             <li key={category.slug}>
               <button
@@ -54,11 +66,11 @@ export function CategorySidebar({ categories, activeSlug }: { categories: Sideba
               >
                 <span className={category.slug === activeSlug ? "text-brand-700" : undefined}>{category.name}</span>
                 <span className="flex items-center gap-2 text-xs text-slate-500">
-                  {category.toolCount}
+                  {count(category.toolCount)}
                   <span aria-hidden="true" className={open ? "rotate-90" : undefined}>›</span>
                 </span>
               </button>
-              {open ? <SubcategoryPanel id={panelId} category={category} activeSlug={activeSlug} filterHref={filterHref} /> : null}
+              {open ? <SubcategoryPanel id={panelId} category={category} activeSlug={activeSlug} filterHref={filterHref} count={count} /> : null}
             </li>
           );
         })}
@@ -78,11 +90,13 @@ function SubcategoryPanel({
   category,
   activeSlug,
   filterHref,
+  count,
 }: {
   id: string;
   category: SidebarCategory;
   activeSlug?: string;
   filterHref: (slug: string) => string;
+  count: (value: number) => string;
 }) {
   const t = useT("categories");
   const to = useLocalizedPath();
@@ -103,7 +117,7 @@ function SubcategoryPanel({
             className={`flex justify-between gap-2 py-0.5 hover:text-brand-700 ${sub.slug === activeSlug ? "font-medium text-brand-700" : "text-slate-600"}`}
           >
             <span>{sub.name}</span>
-            <span className="text-xs text-slate-400">{sub.toolCount}</span>
+            <span className="text-xs text-slate-400">{count(sub.toolCount)}</span>
           </AppLink>
         </li>
       ))}

@@ -1,5 +1,6 @@
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/lib/app-link";
+import { displayCategoryName } from "~/lib/category-name";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
 
@@ -16,6 +17,8 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
   const to = useLocalizedPath();
   const heading = "mb-3 text-sm font-semibold text-slate-900";
   const item = "text-sm text-slate-600 hover:text-brand-700";
+  // The catalogue's own names, as the sidebar and cards show them; the bundle's only when the list lacks one.
+  const nameOf = new Map(categories.map((category) => [category.slug, category.name]));
   return (
     <footer className="mt-16 border-t border-slate-200 bg-white">
       <div className="mx-auto grid max-w-7xl gap-8 px-4 py-12 sm:px-6 md:grid-cols-2 lg:grid-cols-5 lg:px-8">
@@ -41,7 +44,7 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
           <ul className="space-y-2">
             {POPULAR_FOOTER_CATEGORIES.map((slug) => (
               <li key={slug}>
-                <AppLink className={item} to={to(`/tools/${slug}`)}>{t(`categories:names.${slug}`)}</AppLink>
+                <AppLink className={item} to={to(`/tools/${slug}`)}>{nameOf.get(slug) ?? displayCategoryName(t(`categories:names.${slug}`))}</AppLink>
               </li>
             ))}
           </ul>

@@ -7,7 +7,7 @@ import { translatorFor, useI18n } from "~/i18n/translator";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
 import { useImageFailure } from "~/lib/image-fallback";
 import { perPluralForm } from "~/lib/plural-labels";
-import { formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
+import { formatDecimalFor, formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
 
@@ -27,6 +27,8 @@ export interface CardText {
   htmlLang: string;
   /** A number as the page language writes it (`4,977`). */
   number: (value: number) => string;
+  /** A rating with one decimal as the page language writes it (`4.5`, `4,5`). */
+  decimal: (value: number) => string;
   hearts: (count: number) => string;
   rating: (value: string) => string;
   reviews: (count: number) => string;
@@ -62,13 +64,15 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
   };
   // The plural rules i18next applies to this language (it is initialised with the bundle folder's code).
   const rules = new Intl.PluralRules(bundleFolder(lang));
+  const number = formatNumberFor(htmlLang(lang));
   return {
     lang,
     htmlLang: htmlLang(lang),
-    number: formatNumberFor(htmlLang(lang)),
-    hearts: perPluralForm(rules, (count) => t("card.hearts", { count })),
+    number,
+    decimal: formatDecimalFor(htmlLang(lang)),
+    hearts: perPluralForm(rules, (count) => t("card.hearts", { count }), number),
     rating: once((rating: string) => t("card.rating", { rating })),
-    reviews: perPluralForm(rules, (count) => t("reviews", { count })),
+    reviews: perPluralForm(rules, (count) => t("reviews", { count }), number),
     pricing: once((key: PricingKey) => t(`pricing.${key}`)),
   };
 }
@@ -121,7 +125,7 @@ export function ToolCard({
   const Heading = headingLevel === 2 ? "h2" : "h3";
   const hearts = heartCount(tool.slug) + tool.favoriteCount;
   const value = Math.max(0, Math.min(5, tool.rating));
-  const rating = value.toFixed(1);
+  const rating = text.decimal(value);
   // Text shown in another language than the page is marked, for screen readers and hyphenation.
   const differs = tool.contentLanguage !== text.lang;
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
@@ -143,11 +147,11 @@ export function ToolCard({
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
-            <span className="truncate whitespace-nowrap">{`(${text.reviews(tool.reviewCount)})`}</span>
+            <span className="tool-card-reviews">{`(${text.reviews(tool.reviewCount)})`}</span>
           </p>
           <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
           <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
-            <span className="truncate text-slate-500">{tool.category?.name}</span>
+            <span className="tool-card-category">{tool.category?.name}</span>
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
           </p>
         </div>

@@ -11,6 +11,7 @@ import * as m0010 from "./0010_favorites_ratings";
 import * as m0012 from "./0012_admin_audit_log";
 import * as m0013 from "./0013_ecommerce_search";
 import * as m0014 from "./0014_trends_analytics";
+import * as m0016 from "./0016_bulk_search_sync";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   "0012_admin_audit_log": m0012,
   "0013_ecommerce_search": m0013,
   "0014_trends_analytics": m0014,
+  "0016_bulk_search_sync": m0016,
 };
