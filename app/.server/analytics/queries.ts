@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import type { DailyPoint, DashboardRange, Ranked } from "~/lib/analytics";
 import type { DB } from "../db";
-import { toCards } from "../tools/queries";
+import { CARD_COLUMNS, toCards } from "../tools/queries";
 import { DIMENSIONS, OTHER, type Dimension } from "./rollups";
 import { addDays } from "./salts";
 
@@ -122,7 +122,7 @@ export async function trendingOnSite(db: DB, lang: string, now = new Date()): Pr
   if (ranked.length === 0) return [];
   const tools = await db
     .selectFrom("tools as t")
-    .select(["t.id", "t.slug", "t.image_url", "t.image_webp_url", "t.pricing", "t.rating", "t.review_count", "t.is_featured", "t.is_popular", "t.is_new", "t.verified"])
+    .select(CARD_COLUMNS)
     .where("t.status", "=", "published")
     .where("t.slug", "in", ranked.map(([slug]) => slug))
     .execute();

@@ -32,7 +32,7 @@ export { TOOL_SORTS, type ToolSort };
 export const PAGE_SIZE = 24;
 
 /** The tool columns every card query selects: the one select shape of this domain. */
-const CARD_COLUMNS = [
+export const CARD_COLUMNS = [
   "t.id",
   "t.slug",
   "t.image_url",
