@@ -19,11 +19,11 @@ afterAll(async () => {
 });
 
 describe.each(testDialects())("fuzz slice on %s", (dialect) => {
-  it(`answers ${SLICE} malformed requests below 500, stays up and under 400 MB`, { timeout: 240_000 }, async () => {
+  it(`answers ${SLICE} malformed requests below 500, stays up and under 400 MB`, { timeout: 420_000 }, async () => {
     // SQLite: the server's own temporary file; PostgreSQL: a schema of its own.
     const database = dialect === "postgres" ? await createTestDatabase(dialect) : null;
     const port = await freePort();
-    const server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...(database ? { DATABASE_URL: database.url, ...database.env } : {}) });
+    const server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ...(database ? { DATABASE_URL: database.url, ...database.env } : {}) }, { startTimeoutMs: 180_000 });
     opened.push({ server, database });
     const report = await runFuzz({ port, pid: server.process.pid!, patterns: routePatterns(), count: SLICE, seed: 17, concurrency: 6 });
     expect(report.failures).toEqual([]);

@@ -30,6 +30,8 @@ beforeAll(async () => {
     PUBLIC_URL: `http://127.0.0.1:${port}`,
     SMTP_URL: smtp.url,
     ADMIN_EMAILS: ADMIN_EMAIL,
+    // The HTTP tests below speak through a "proxy" on loopback, so each can come from its own address.
+    TRUST_PROXY: "loopback",
     ...providerEnv({ wechat, douyin, github, googleUrl: google.url }),
   });
 });
@@ -222,16 +224,24 @@ describe("sign-in in Chromium", () => {
 });
 
 describe("sign-in over HTTP", () => {
-  it("signs up by POST and reads the session with the cookie", async () => {
+  it("signs up by POST, signs in and reads the session with the cookie", async () => {
     const signUp = await fetch(`${server.url}/api/auth/sign-up/email`, {
       method: "POST",
       headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": "198.51.100.1" },
       body: JSON.stringify({ email: "fetch@example.com", password: "long enough pw", name: "" }),
     });
     expect(signUp.status).toBe(200);
-    const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+    // Sign-up answers alike whether or not the address is taken: no session until the password signs in.
+    expect(signUp.headers.getSetCookie().filter((c) => /session_token=[^;]/.test(c))).toEqual([]);
+    const signIn = await fetch(`${server.url}/api/auth/sign-in/email`, {
+      method: "POST",
+      headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": "198.51.100.1" },
+      body: JSON.stringify({ email: "fetch@example.com", password: "long enough pw" }),
+    });
+    expect(signIn.status).toBe(200);
+    const cookie = signIn.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
     expect(cookie).toMatch(/session_token=/);
-    expect(signUp.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/i);
+    expect(signIn.headers.getSetCookie().join("\n")).toMatch(/HttpOnly/i);
     const session = await (await fetch(`${server.url}/api/auth/get-session`, { headers: { cookie } })).json();
     expect(session.user.email).toBe("fetch@example.com");
   });
@@ -270,7 +280,9 @@ describe("admin area", () => {
     const { context, page } = await freshPage();
     await gotoHydrated(page, `${server.url}/us-en`);
     await page.evaluate(() =>
-      fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "plain@example.com", password: "plain password", name: "" }) }),
+      fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "plain@example.com", password: "plain password", name: "" }) }).then(() =>
+        fetch("/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: "plain@example.com", password: "plain password" }) }),
+      ),
     );
     const response = await page.goto(`${server.url}/admin`);
     expect(response?.status()).toBe(403);

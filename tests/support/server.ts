@@ -16,7 +16,7 @@ export interface RunningServer {
  * Starts the production build (`node server.js`) on a free port with its
  * own temporary SQLite database unless `env.DATABASE_URL` says otherwise.
  */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+export async function startServer(env: Record<string, string> = {}, { startTimeoutMs = 60_000 } = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-e2e-"));
   let output = "";
   const child = spawn(process.execPath, ["server.js"], {
@@ -35,7 +35,7 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     stdio: ["ignore", "pipe", "pipe"],
   });
   const url = await new Promise<string>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), 60_000);
+    const timer = setTimeout(() => reject(new Error(`server did not start:\n${output}`)), startTimeoutMs);
     const onData = (chunk: Buffer) => {
       output += chunk.toString();
       const match = /listening on (http:\/\/\S+)/.exec(output);

@@ -3,13 +3,12 @@ import { getDb } from "../db";
 import { consumeRateLimit, resetRateLimit, type RateLimitRule } from "../rate-limit";
 
 /**
- * Limits on the sign-in endpoints per account as well as per address, so neither rotating
- * addresses nor rotating accounts gets unlimited guesses. better-auth's own limits count per
- * address and path; these count in `rate_limits` (shared by every instance) by what is attacked:
- * the e-mail address in the body, or the pending two-factor sign-in (its cookie).
+ * Limits on the sign-in endpoints per account, next to better-auth's per address (and path), so
+ * rotating addresses gets no more guesses at one account than rotating accounts gets from one
+ * address. Counted in `rate_limits` (shared by every instance) by what is attacked: the e-mail
+ * address in the body, or the pending two-factor sign-in (its cookie).
  */
 export const ACCOUNT_LIMIT: RateLimitRule = { limit: 10, windowMs: 15 * 60_000 };
-export const ADDRESS_LIMIT: RateLimitRule = { limit: 30, windowMs: 15 * 60_000 };
 
 /** Paths whose body names the account (better-auth paths below /api/auth). */
 const BY_EMAIL = new Set(["/sign-in/email", "/sign-up/email", "/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
@@ -17,8 +16,8 @@ const TWO_FACTOR = /^\/two-factor\/verify-/;
 const TWO_FACTOR_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*two_factor=([^;]+)/;
 
 export interface LimitedAttempt {
-  /** Keys counted for this request; a successful password sign-in forgets the account's one. */
-  accountKey: string | null;
+  /** The key counted; a successful password sign-in forgets it. */
+  accountKey: string;
   allowed: boolean;
   retryAfterSeconds: number;
 }
@@ -35,9 +34,9 @@ function emailOf(body: unknown): string | null {
 
 const digest = (value: string) => crypto.createHash("sha256").update(value).digest("base64url").slice(0, 32);
 
-/** Counts the request against its account and address; null when the path is not limited. */
-export async function countAttempt(path: string, ip: string, body: unknown, cookie: string | undefined): Promise<LimitedAttempt | null> {
-  let account: string | null = null;
+/** Counts the request against its account; null when the path is not limited or names no account. */
+export async function countAttempt(path: string, body: unknown, cookie: string | undefined): Promise<LimitedAttempt | null> {
+  let account: string | null;
   if (BY_EMAIL.has(path)) {
     const email = emailOf(body);
     account = email ? `auth:account:${digest(email)}` : null;
@@ -45,17 +44,9 @@ export async function countAttempt(path: string, ip: string, body: unknown, cook
     const pending = TWO_FACTOR_COOKIE.exec(cookie ?? "")?.[1];
     account = pending ? `auth:two-factor:${digest(pending)}` : null;
   } else return null;
-  const db = getDb();
-  const [byAddress, byAccount] = await Promise.all([
-    consumeRateLimit(db, `auth:address:${ip}`, ADDRESS_LIMIT),
-    account ? consumeRateLimit(db, account, ACCOUNT_LIMIT) : null,
-  ]);
-  const refused = [byAddress, byAccount].filter((r) => r && !r.allowed);
-  return {
-    accountKey: account,
-    allowed: refused.length === 0,
-    retryAfterSeconds: Math.max(0, ...refused.map((r) => r!.retryAfterSeconds)),
-  };
+  if (!account) return null;
+  const result = await consumeRateLimit(getDb(), account, ACCOUNT_LIMIT);
+  return { accountKey: account, allowed: result.allowed, retryAfterSeconds: result.retryAfterSeconds };
 }
 
 export async function forgetAccountAttempts(key: string): Promise<void> {

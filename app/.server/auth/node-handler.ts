@@ -23,7 +23,7 @@ export function authRequestHandler(req: ExpressRequest, res: ExpressResponse, ne
 async function limited(req: ExpressRequest, res: ExpressResponse): Promise<boolean> {
   if (req.method !== "POST") return true;
   const path = req.path.replace(/^\/api\/auth/, "");
-  const attempt = await countAttempt(path, String(req.headers["x-client-ip"]), (req as { body?: unknown }).body, req.headers.cookie);
+  const attempt = await countAttempt(path, (req as { body?: unknown }).body, req.headers.cookie);
   if (!attempt) return true;
   if (!attempt.allowed) {
     getLogger().warn({ path, status: 429 }, "sign-in attempts limited");
@@ -32,7 +32,7 @@ async function limited(req: ExpressRequest, res: ExpressResponse): Promise<boole
     res.status(429).json({ code: "TOO_MANY_REQUESTS", message: "Too many attempts. Try again later." });
     return false;
   }
-  if (path === "/sign-in/email" && attempt.accountKey) {
+  if (path === "/sign-in/email") {
     const key = attempt.accountKey;
     // The right password clears the account's count, so its owner is never locked out by their own typos.
     res.once("finish", () => {
