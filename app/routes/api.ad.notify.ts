@@ -2,8 +2,9 @@ import { z } from "zod";
 import { getMyAdRequest, notifyAdmins } from "~/.server/ads/requests";
 import { requireUser } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
-import { jsonEndpoint, jsonError, jsonOk, readJson } from "~/.server/http/json-api";
+import { jsonError, jsonOk, readJson } from "~/.server/http/json-api";
 import { submitterOf } from "~/.server/user-area/context";
+import { postEndpoint, postOnly } from "~/.server/user-area/messages";
 import type { Route } from "./+types/api.ad.notify";
 
 /**
@@ -13,13 +14,10 @@ import type { Route } from "./+types/api.ad.notify";
  */
 const bodySchema = z.object({ id: z.number().int().positive() });
 
-export function loader() {
-  return jsonError(405, "method_not_allowed", "Use POST.");
-}
+export const loader = postOnly;
 
 export async function action({ request }: Route.ActionArgs) {
-  return jsonEndpoint(request, async () => {
-    if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST.");
+  return postEndpoint(request, async () => {
     const user = await requireUser(request, "api");
     const { id } = await readJson(request, bodySchema);
     const db = getDb();

@@ -2,10 +2,10 @@ import { z } from "zod";
 import { FetchRefused, generateToolContent, LlmFailed } from "~/.server/ai-generate";
 import { requireUser } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
-import { jsonEndpoint, jsonError, jsonOk, readJson } from "~/.server/http/json-api";
+import { jsonOk, readJson } from "~/.server/http/json-api";
 import { consumeRateLimit } from "~/.server/rate-limit";
 import { clientAddress } from "~/.server/user-area/context";
-import { translatedError } from "~/.server/user-area/messages";
+import { postEndpoint, postOnly, translatedError } from "~/.server/user-area/messages";
 import { NAME_MAX } from "~/lib/submissions";
 import type { Route } from "./+types/api.generate.tool-content";
 
@@ -24,13 +24,10 @@ const bodySchema = z.object({
 const PER_USER = { limit: 20, windowMs: 60 * 60 * 1000 };
 const PER_ADDRESS = { limit: 60, windowMs: 60 * 60 * 1000 };
 
-export function loader() {
-  return jsonError(405, "method_not_allowed", "Use POST.");
-}
+export const loader = postOnly;
 
 export async function action({ request }: Route.ActionArgs) {
-  return jsonEndpoint(request, async () => {
-    if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST.");
+  return postEndpoint(request, async () => {
     const user = await requireUser(request, "api");
     const body = await readJson(request, bodySchema);
     const name = body.name.trim();

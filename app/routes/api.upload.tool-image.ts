@@ -1,9 +1,9 @@
 import { requireUser } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
-import { jsonEndpoint, jsonError, jsonOk, readBodyBytes } from "~/.server/http/json-api";
+import { jsonError, jsonOk, readBodyBytes } from "~/.server/http/json-api";
 import { consumeRateLimit } from "~/.server/rate-limit";
 import { ImageRefused, storeToolImage } from "~/.server/uploads/tool-image";
-import { translatedError } from "~/.server/user-area/messages";
+import { postEndpoint, postOnly, translatedError } from "~/.server/user-area/messages";
 import { IMAGE_MAX_BYTES } from "~/lib/submissions";
 import type { Route } from "./+types/api.upload.tool-image";
 
@@ -16,13 +16,10 @@ const UPLOADS_PER_HOUR = { limit: 30, windowMs: 60 * 60 * 1000 };
 /** Room for the multipart envelope around a file of the maximum size. */
 const ENVELOPE = 64 * 1024;
 
-export function loader() {
-  return jsonError(405, "method_not_allowed", "Use POST.");
-}
+export const loader = postOnly;
 
 export async function action({ request }: Route.ActionArgs) {
-  return jsonEndpoint(request, async () => {
-    if (request.method !== "POST") return jsonError(405, "method_not_allowed", "Use POST.");
+  return postEndpoint(request, async () => {
     const user = await requireUser(request, "api");
     const type = request.headers.get("content-type") ?? "";
     if (!type.startsWith("multipart/form-data")) return jsonError(415, "unsupported_media_type", "Send the image as multipart/form-data.");

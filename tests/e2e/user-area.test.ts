@@ -1,3 +1,6 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
@@ -18,6 +21,10 @@ let llm: FakeLlm;
 /** One account for every test: sign-up is limited to 5 per minute and address. */
 let cookie: string;
 const ADMIN_EMAIL = "chief@example.com";
+const scratch = fs.mkdtempSync(path.join(os.tmpdir(), "user-area-files-"));
+const files = { tooLarge: path.join(scratch, "huge.png"), renamedText: path.join(scratch, "notes.png") };
+fs.writeFileSync(files.tooLarge, Buffer.alloc(6 * 1024 * 1024, 1));
+fs.writeFileSync(files.renamedText, "just some notes, not a picture\n");
 const USER_EMAIL = "sam@example.com";
 
 beforeAll(async () => {
@@ -40,6 +47,7 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
   await Promise.all([site?.stop(), llm?.stop()]);
+  fs.rmSync(scratch, { recursive: true, force: true });
 });
 
 /** Registers an account through the auth API and returns its session cookie. */
@@ -157,11 +165,11 @@ describe("the user area in Chromium", () => {
       expect(seen).toEqual(MESSAGES[lang]);
       expect(await page.locator("input[name=contact_email]").getAttribute("aria-invalid")).toBe("true");
 
-      const tooLarge = { name: "huge.png", mimeType: "image/png", buffer: Buffer.alloc(6 * 1024 * 1024, 1) };
-      await page.getByTestId("image-input").setInputFiles(tooLarge);
+      // Files on disk: the browser reads them itself (a 6 MB buffer sent through the protocol is slow).
+      await page.getByTestId("image-input").setInputFiles(files.tooLarge);
       expect(await page.getByTestId("image-error").textContent()).toBe(lang === "zh-CN" ? "图片文件不能超过5MB" : "The image file cannot be larger than 5MB");
       // A text file named .png passes the browser's type check; the server reads the bytes and refuses it.
-      await page.getByTestId("image-input").setInputFiles({ name: "notes.png", mimeType: "image/png", buffer: Buffer.from("just some notes, not a picture\n") });
+      await page.getByTestId("image-input").setInputFiles(files.renamedText);
       await page.getByTestId("image-error").filter({ hasText: lang === "zh-CN" ? "请选择图片文件" : "Please choose an image file" }).waitFor();
       expect(await page.getByTestId("image-preview").count()).toBe(0);
       await page.screenshot({ path: `test-results/user-submit-errors-${lang}.png`, fullPage: true });

@@ -1,8 +1,9 @@
-import { sql } from "kysely";
+import { sql, type Selectable } from "kysely";
 import { z } from "zod";
 import { AD_BUDGETS } from "~/lib/ad-requests";
 import { AD_CONTACT_PLATFORMS, type SubmissionStatus } from "~/lib/submissions";
 import type { DB } from "../db";
+import type { AdSubmissionsTable } from "../db/schema";
 import { nowIso } from "../db/values";
 import { consumeRateLimit } from "../rate-limit";
 import { adminRecipients, adRequestAdminMail, sendQuietly } from "../submissions/mail";
@@ -52,19 +53,9 @@ export interface AdRequestRow extends AdRequestInput {
   createdAt: string;
 }
 
-function toRow(row: {
-  id: number;
-  tool_name: string;
-  website_url: string | null;
-  description: string | null;
-  budget: string | null;
-  contact_email: string | null;
-  contact_platform: string | null;
-  contact_handle: string | null;
-  status: string;
-  notes: string | null;
-  created_at: string;
-}): AdRequestRow {
+const AD_COLUMNS = ["id", "tool_name", "website_url", "description", "budget", "contact_email", "contact_platform", "contact_handle", "status", "notes", "created_at"] as const;
+
+function toRow(row: Pick<Selectable<AdSubmissionsTable>, (typeof AD_COLUMNS)[number]>): AdRequestRow {
   return {
     id: Number(row.id),
     tool_name: row.tool_name,
@@ -79,8 +70,6 @@ function toRow(row: {
     createdAt: row.created_at,
   };
 }
-
-const AD_COLUMNS = ["id", "tool_name", "website_url", "description", "budget", "contact_email", "contact_platform", "contact_handle", "status", "notes", "created_at"] as const;
 
 export async function listMyAdRequests(db: DB, userId: string, limit = 100): Promise<AdRequestRow[]> {
   const rows = await db

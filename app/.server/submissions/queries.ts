@@ -125,9 +125,9 @@ function toCounts(rows: Array<{ status: string; n: number | string | bigint }>):
   return counts;
 }
 
-export async function countMySubmissions(db: DB, userId: string): Promise<StatusCounts> {
+async function countByStatus(db: DB, table: "submissions" | "ad_submissions", userId: string): Promise<StatusCounts> {
   const rows = await db
-    .selectFrom("submissions")
+    .selectFrom(table)
     .select(["status", sql<number>`count(*)`.as("n")])
     .where("user_id", "=", userId)
     .groupBy("status")
@@ -135,15 +135,8 @@ export async function countMySubmissions(db: DB, userId: string): Promise<Status
   return toCounts(rows);
 }
 
-export async function countMyAdRequests(db: DB, userId: string): Promise<StatusCounts> {
-  const rows = await db
-    .selectFrom("ad_submissions")
-    .select(["status", sql<number>`count(*)`.as("n")])
-    .where("user_id", "=", userId)
-    .groupBy("status")
-    .execute();
-  return toCounts(rows);
-}
+export const countMySubmissions = (db: DB, userId: string) => countByStatus(db, "submissions", userId);
+export const countMyAdRequests = (db: DB, userId: string) => countByStatus(db, "ad_submissions", userId);
 
 export async function countMyFavorites(db: DB, userId: string): Promise<number> {
   const [tools, ecommerce] = await Promise.all([

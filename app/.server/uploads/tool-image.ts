@@ -32,7 +32,7 @@ export interface StoredImage {
   height: number;
 }
 
-export async function storeToolImage(bytes: Buffer, storage: FileStorage = getStorage()): Promise<StoredImage> {
+export async function storeToolImage(bytes: Buffer, storage: FileStorage = getStorage(), maxPixels = MAX_INPUT_PIXELS): Promise<StoredImage> {
   if (bytes.byteLength > IMAGE_MAX_BYTES) throw new ImageRefused("tooLarge");
   const type = await fileTypeFromBuffer(bytes);
   if (!type || !ACCEPTED_TYPES.has(type.mime)) throw new ImageRefused("notImage");
@@ -40,7 +40,7 @@ export async function storeToolImage(bytes: Buffer, storage: FileStorage = getSt
   let webp: Buffer;
   try {
     // rotate() applies the EXIF orientation before the metadata is dropped (sharp keeps none unless asked).
-    const pipeline = sharp(bytes, { limitInputPixels: MAX_INPUT_PIXELS, failOn: "error" })
+    const pipeline = sharp(bytes, { limitInputPixels: maxPixels, failOn: "error" })
       .rotate()
       .resize({ width: MAX_SIDE, height: MAX_SIDE, fit: "inside", withoutEnlargement: true });
     [png, webp] = await Promise.all([
