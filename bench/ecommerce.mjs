@@ -20,7 +20,7 @@ import { parseArgs } from "node:util";
 const { values } = parseArgs({
   options: {
     database: { type: "string" },
-    port: { type: "string", default: "4152" },
+    port: { type: "string", default: "4187" },
     duration: { type: "string", default: "10" },
     connections: { type: "string", default: "50" },
     build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
@@ -88,9 +88,18 @@ async function cannon(name, paths, bust = false) {
 
 const server = await startServer();
 try {
-  const home = await fetch(`${base}/us-en/ecommerce`);
-  const body = Buffer.from(await home.arrayBuffer());
-  const html = body.toString();
+  // The first request builds the in-memory snapshot; wait until the page answers with its facets.
+  let body = Buffer.alloc(0);
+  let html = "";
+  for (let attempt = 0; attempt < 30 && !html.includes("data-facet="); attempt++) {
+    const home = await fetch(`${base}/us-en/ecommerce`);
+    body = Buffer.from(await home.arrayBuffer());
+    html = body.toString();
+    if (!html.includes("data-facet=")) {
+      console.log(`warm-up: status ${home.status}, waiting`);
+      await new Promise((resolve) => setTimeout(resolve, 2000));
+    }
+  }
   const total = /data-testid="ecommerce-total">([^<]+)/.exec(html)?.[1];
   console.log(`catalogue: ${total}; first page ${Math.round(body.length / 1024)} KB`);
   const categories = [...new Set([...html.matchAll(/data-facet="([^"]+)" href="[^"]*categories=/g)].map((m) => m[1]))];

@@ -11,6 +11,7 @@ import type { Selection } from "~/.server/ecommerce/facets";
 import { ECOMMERCE_PAGE_SIZE, listEcommerceTools } from "~/.server/ecommerce/queries";
 import { FACET_GROUPS, type FacetGroup } from "~/.server/ecommerce/snapshot";
 import { invalidateCatalogCache } from "~/.server/tools/cache";
+import { bundleFolder, LANGUAGES } from "~/i18n/languages";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 
 /**
@@ -139,5 +140,18 @@ describe.each(testDialects())("e-commerce facets on %s", (dialect) => {
     expect(filtered.total).toBeGreaterThan(0);
     for (const card of filtered.cards) expect(shopify.has(card.id)).toBe(true);
     expect(filtered.total).toBe(filtered.sidebar.platforms.find((p) => p.slug === "shopify")!.count);
+  });
+
+  it("finds tools for every popular search chip in every language", async () => {
+    const empty: Selection = { categories: [], filters: [], platforms: [] };
+    const misses: string[] = [];
+    for (const lang of LANGUAGES) {
+      const bundle = JSON.parse(fs.readFileSync(`public/locales/${bundleFolder(lang)}/ecommerce.json`, "utf8")) as { popular: Record<string, { term: string }> };
+      for (const [key, { term }] of Object.entries(bundle.popular)) {
+        const result = await listEcommerceTools(t.db, { lang, search: term, sort: "popular", selection: empty, page: 1 });
+        if (result.total === 0) misses.push(`${lang} ${key}: ${term}`);
+      }
+    }
+    expect(misses).toEqual([]);
   });
 });

@@ -6,7 +6,7 @@ import { parseJsonFile } from "./files";
 import { importEcommerce, type EcommerceSections } from "./import-ecommerce";
 import { createImageStore } from "./images";
 import { PRICING_VALUES } from "./schemas";
-import { createRandom, SYNTH_SLUG_PREFIX } from "./synth";
+import { chunks, createRandom, SYNTH_SLUG_PREFIX } from "./synth";
 
 /**
  * Synthetic e-commerce tools for benchmarks and tests: deterministic for a
@@ -140,10 +140,4 @@ export async function synthesizeEcommerce(db: DB, options: EcommerceSynthOptions
     options.onProgress?.(totals.tools);
   }
   return totals;
-}
-
-function chunks<T>(items: T[], size: number): T[][] {
-  const out: T[][] = [];
-  for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
-  return out;
 }

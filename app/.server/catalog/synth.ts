@@ -216,7 +216,7 @@ export async function synthesizeCatalog(db: DB, options: SynthOptions): Promise<
   return totals;
 }
 
-function chunks<T>(items: T[], size: number): T[][] {
+export function chunks<T>(items: T[], size: number): T[][] {
   const out: T[][] = [];
   for (let i = 0; i < items.length; i += size) out.push(items.slice(i, i + size));
   return out;

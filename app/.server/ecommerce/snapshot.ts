@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { ECOMMERCE_SORT_VALUES, FACET_PARAMS, type EcommerceSortValue, type FacetParam } from "~/lib/ecommerce-url";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import { catalogGeneration, checkCatalogFreshness, invalidateCatalogCache } from "../tools/cache";
@@ -13,10 +14,11 @@ import { add, emptySet, or, type Bitset } from "./bitset";
  * Rebuilt after `invalidateCatalogCache()` or when another writer changed the
  * e-commerce tables (noticed within 5 s through indexed maxima, as the tool cache does).
  */
-export const ECOMMERCE_SORTS = ["popular", "rating", "newest", "name"] as const;
-export type EcommerceSort = (typeof ECOMMERCE_SORTS)[number];
-export const FACET_GROUPS = ["categories", "filters", "platforms"] as const;
-export type FacetGroup = (typeof FACET_GROUPS)[number];
+/** Sorts and facet groups are the URL's (spec 4.6). */
+export const ECOMMERCE_SORTS = ECOMMERCE_SORT_VALUES;
+export type EcommerceSort = EcommerceSortValue;
+export const FACET_GROUPS = FACET_PARAMS;
+export type FacetGroup = FacetParam;
 
 export interface TaxonomyGroup {
   id: number;
