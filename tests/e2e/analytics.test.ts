@@ -146,4 +146,11 @@ describe("page views", () => {
     expect(views()).toHaveLength(6);
     await context.close();
   });
+
+  it("says in the privacy policy, in every language, what is recorded and that no cookie is set", async () => {
+    for (const [path, title] of [["/privacy-policy", "Page-view statistics without cookies"], ["/zh-CN/privacy-policy", "不使用 Cookie 的页面浏览统计"], ["/de/privacy-policy", "Seitenaufruf-Statistik ohne Cookies"]]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).toContain(`<h3 id="page-view-statistics" class="text-lg font-semibold text-slate-900">${title}</h3>`);
+    }
+  });
 });
