@@ -1,12 +1,9 @@
 import { startPageViewRecorder } from "../app/.server/analytics/recorder";
-import { refreshRollups } from "../app/.server/analytics/rollups";
+import { refreshRollups, refreshRollupsIfWritten } from "../app/.server/analytics/rollups";
 import type { Config } from "../app/.server/config";
 import type { DB } from "../app/.server/db";
 import { getLogger } from "../app/.server/logger";
 import { startTrendsRefresher } from "../app/.server/trends/refresher";
-
-/** Rollups are brought up to date this often (and whenever the dashboard is opened). */
-const ROLLUP_INTERVAL_MS = 60_000;
 
 let stops: Array<() => void | Promise<void>> = [];
 
@@ -18,9 +15,12 @@ export function startBackgroundWork(config: Config, getDb: () => DB): void {
   if (config.TRENDS_REFRESH === "on") stops.push(startTrendsRefresher(getDb, config));
   if (config.ANALYTICS === "on") {
     stops.push(startPageViewRecorder(getDb, config.ANALYTICS_FLUSH_INTERVAL_MS));
+    // Every tick when this process wrote views; at least every ten ticks for other instances' views.
+    let ticks = 0;
     const timer = setInterval(() => {
-      refreshRollups(getDb()).catch((error: unknown) => getLogger().warn({ err: error }, "page-view rollup failed"));
-    }, ROLLUP_INTERVAL_MS);
+      const refresh = ++ticks % 10 === 0 ? refreshRollups : refreshRollupsIfWritten;
+      refresh(getDb()).catch((error: unknown) => getLogger().warn({ err: error }, "page-view rollup failed"));
+    }, config.ANALYTICS_ROLLUP_INTERVAL_MS);
     timer.unref();
     stops.push(() => clearInterval(timer));
   }

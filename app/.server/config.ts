@@ -87,6 +87,7 @@ const envSchema = z.object({
   // Page-view analytics (app/.server/analytics): off records nothing.
   ANALYTICS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   ANALYTICS_FLUSH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(2000)),
+  ANALYTICS_ROLLUP_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(200).max(3_600_000).default(60_000)),
 });
 
 function isAddressOrRange(value: string): boolean {

@@ -30,6 +30,7 @@ beforeAll(async () => {
       ADMIN_EMAILS: ADMIN_EMAIL,
       TRENDS_REFRESH: "off",
       ANALYTICS_FLUSH_INTERVAL_MS: "200",
+      ANALYTICS_ROLLUP_INTERVAL_MS: "500",
     }),
     launchBrowser(),
   ]);
@@ -127,6 +128,11 @@ describe("page views", () => {
     await page.getByTestId("admin-analytics-link").getByRole("link").click();
     await page.waitForURL((u) => u.pathname === "/admin/analytics");
     await page.getByTestId("admin-analytics").waitFor();
+    // The screen reads the rollups, which follow the writes within a rollup interval (500 ms here).
+    for (let i = 0; i < 20 && (await page.getByTestId("analytics-total-views").textContent()) !== "6"; i++) {
+      await page.waitForTimeout(500);
+      await page.reload();
+    }
     expect(await page.getByTestId("analytics-total-views").textContent()).toBe("6");
     // Same browser, same address, same day: the administrator is the same anonymous visitor.
     expect(await page.getByTestId("analytics-total-visitors").textContent()).toBe("1");
@@ -139,5 +145,12 @@ describe("page views", () => {
     await page.screenshot({ path: "test-results/admin-analytics.png", fullPage: true });
     expect(views()).toHaveLength(6);
     await context.close();
+  });
+
+  it("says in the privacy policy, in every language, what is recorded and that no cookie is set", async () => {
+    for (const [path, title] of [["/privacy-policy", "Page-view statistics without cookies"], ["/zh-CN/privacy-policy", "不使用 Cookie 的页面浏览统计"], ["/de/privacy-policy", "Seitenaufruf-Statistik ohne Cookies"]]) {
+      const html = await (await fetch(`${server.url}${path}`)).text();
+      expect(html).toContain(`<h3 id="page-view-statistics" class="text-lg font-semibold text-slate-900">${title}</h3>`);
+    }
   });
 });

@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DailyPoint, DashboardRange, Ranked } from "~/lib/analytics";
 import type { DB } from "../db";
 import { CARD_COLUMNS, toCards } from "../tools/queries";
-import { DIMENSIONS, OTHER, type Dimension } from "./rollups";
+import { DIMENSIONS, type Dimension } from "./rollups";
 import { addDays } from "./salts";
 
 const TOP_ROWS = 10;
@@ -32,7 +32,6 @@ export async function readDashboard(db: DB, range: DashboardRange, now = new Dat
         .select(["value", sql<number>`sum(views)`.as("views"), sql<number>`sum(visitors)`.as("visitors")])
         .where("dimension", "=", dimension)
         .where("day", ">=", first)
-        .where("value", "!=", OTHER)
         .groupBy("value")
         .orderBy(sql`sum(views)`, "desc")
         .orderBy("value")
@@ -94,7 +93,6 @@ export async function trendingOnSite(db: DB, lang: string, now = new Date()): Pr
       .select(["value", sql<number>`sum(views)`.as("views")])
       .where("dimension", "=", "tool")
       .where("day", ">=", first)
-      .where("value", "!=", OTHER)
       .groupBy("value")
       .orderBy(sql`sum(views)`, "desc")
       .limit(100)

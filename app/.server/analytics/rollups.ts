@@ -8,68 +8,43 @@ import { addDays } from "./salts";
 /**
  * Daily rollups (`page_view_daily`): per day, views and distinct visitors in total and per page, tool,
  * language, referring site and device. The dashboard reads only these, so it costs the same at a
- * thousand or a million recorded views. A day keeps its 200 biggest values per dimension plus one
- * `(other)` row, so totals stay exact and a day is at most about a thousand rows.
+ * thousand or a million recorded views. A day keeps the 50 biggest values of each dimension (the
+ * dashboard lists the top 10 of a range); its totals are a row of their own, so they stay exact.
  */
 export const DIMENSIONS = ["path", "tool", "language", "referrer", "device"] as const;
 export type Dimension = (typeof DIMENSIONS)[number];
-export const OTHER = "(other)";
-const KEEP_PER_DAY = 200;
+const KEEP_PER_DAY = 50;
 
 const LEASE = "analytics-rollup";
 const INSTANCE = crypto.randomUUID();
 
-interface Group {
-  path: string;
-  tool_slug: string | null;
-  language: string;
-  referrer_host: string | null;
-  device: string | null;
-  visitor_hash: string | null;
-  views: number;
-}
+const COLUMN = { path: "path", tool: "tool_slug", language: "language", referrer: "referrer_host", device: "device" } as const;
 
-const valueOf: Record<Dimension, (g: Group) => string | null> = {
-  path: (g) => g.path,
-  tool: (g) => g.tool_slug,
-  language: (g) => g.language,
-  referrer: (g) => g.referrer_host,
-  device: (g) => g.device,
-};
+type RollupRow = { day: string; dimension: string; value: string; views: number; visitors: number };
 
-/** Recomputes one UTC day from the raw views: one grouped read, the counting in memory, one write. */
+/**
+ * Recomputes one UTC day from the raw views: one grouped count per dimension (each a short read, so
+ * requests get their turn in between), then one write.
+ */
 export async function rollUpDay(db: DB, day: string): Promise<void> {
-  const groups = await db
+  const inDay = db
     .selectFrom("page_views")
-    .select(["path", "tool_slug", "language", "referrer_host", "device", "visitor_hash", sql<number>`count(*)`.as("views")])
     .where("created_at", ">=", `${day}T00:00:00.000Z`)
-    .where("created_at", "<", `${addDays(day, 1)}T00:00:00.000Z`)
-    .groupBy(["path", "tool_slug", "language", "referrer_host", "device", "visitor_hash"])
-    .execute();
-  const rows: Array<{ day: string; dimension: string; value: string; views: number; visitors: number }> = [];
-  const totalVisitors = new Set<string>();
-  let totalViews = 0;
-  for (const group of groups) {
-    totalViews += Number(group.views);
-    if (group.visitor_hash) totalVisitors.add(group.visitor_hash);
-  }
-  rows.push({ day, dimension: "total", value: "", views: totalViews, visitors: totalVisitors.size });
-  for (const dimension of DIMENSIONS) {
-    const tally = new Map<string, { views: number; visitors: Set<string> }>();
-    for (const group of groups) {
-      const value = valueOf[dimension](group);
-      if (value === null) continue;
-      let entry = tally.get(value);
-      if (!entry) tally.set(value, (entry = { views: 0, visitors: new Set() }));
-      entry.views += Number(group.views);
-      if (group.visitor_hash) entry.visitors.add(group.visitor_hash);
-    }
-    const ranked = [...tally].sort((a, b) => b[1].views - a[1].views || (a[0] < b[0] ? -1 : 1));
-    for (const [value, entry] of ranked.slice(0, KEEP_PER_DAY)) rows.push({ day, dimension, value, views: entry.views, visitors: entry.visitors.size });
-    const rest = ranked.slice(KEEP_PER_DAY);
-    if (rest.length > 0) {
-      const visitors = new Set(rest.flatMap(([, entry]) => [...entry.visitors]));
-      rows.push({ day, dimension, value: OTHER, views: rest.reduce((sum, [, e]) => sum + e.views, 0), visitors: visitors.size });
+    .where("created_at", "<", `${addDays(day, 1)}T00:00:00.000Z`);
+  const total = await inDay.select([sql<number>`count(*)`.as("views"), sql<number>`count(distinct visitor_hash)`.as("visitors")]).executeTakeFirst();
+  const rows: RollupRow[] = [{ day, dimension: "total", value: "", views: Number(total?.views ?? 0), visitors: Number(total?.visitors ?? 0) }];
+  if (rows[0]!.views > 0) {
+    for (const dimension of DIMENSIONS) {
+      const column = COLUMN[dimension];
+      const top = await inDay
+        .select([sql<string>`${sql.ref(column)}`.as("value"), sql<number>`count(*)`.as("views"), sql<number>`count(distinct visitor_hash)`.as("visitors")])
+        .where(column, "is not", null)
+        .groupBy(column)
+        .orderBy(sql`count(*)`, "desc")
+        .orderBy(column)
+        .limit(KEEP_PER_DAY)
+        .execute();
+      for (const row of top) rows.push({ day, dimension, value: row.value, views: Number(row.views), visitors: Number(row.visitors) });
     }
   }
   await db.transaction().execute(async (trx) => {
@@ -103,10 +78,7 @@ export async function refreshRollups(db: DB, now = new Date()): Promise<void> {
   }
 }
 
-/**
- * Refreshes when this process wrote views since its last refresh, or did not refresh within `maxAgeMs`
- * (other instances' views): the dashboard asks on each load.
- */
-export async function refreshRollupsIfStale(db: DB, maxAgeMs: number): Promise<void> {
-  if (lastPageViewWrite() >= lastRefresh || Date.now() - lastRefresh >= maxAgeMs) await refreshRollups(db);
+/** Refreshes when this process wrote views since its last refresh (the background job's tick). */
+export async function refreshRollupsIfWritten(db: DB): Promise<void> {
+  if (lastPageViewWrite() >= lastRefresh) await refreshRollups(db);
 }
