@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { data } from "react-router";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
@@ -48,7 +48,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function CaseStudy({ loaderData }: Route.ComponentProps) {
   const { view, crumbs, notice, published, readMinutes, favorite } = loaderData;
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const contentLang = view.contentLanguage === "us-en" ? "en" : view.contentLanguage;
   return (
     <article className="space-y-8">

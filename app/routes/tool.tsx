@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { data, Link } from "react-router";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
@@ -52,7 +52,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
   const { view, related, crumbs, notice, favorite } = loaderData;
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const to = useLocalizedPath();
   const cardText = useCardText();
   const contentLang = view.contentLanguage === "us-en" ? "en" : view.contentLanguage;

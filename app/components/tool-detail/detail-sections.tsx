@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import type { DetailView } from "~/.server/resolve/types";
 import { FaqAccordion } from "./faq-accordion";
 
@@ -26,7 +26,7 @@ function ListSection({ id, title, items }: { id: string; title: string; items: s
 
 /** Long description, the lists (features, use cases, ...) and the FAQ of a tool or case study. */
 export function DetailSections({ view, variant }: { view: DetailView; variant: "tool" | "case-study" }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const order = variant === "tool" ? TOOL_ORDER : CASE_STUDY_ORDER;
   return (
     <div className="space-y-10">

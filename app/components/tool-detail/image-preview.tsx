@@ -1,5 +1,5 @@
 import { useRef } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import type { DetailImage } from "~/.server/resolve/types";
 import { useImageFailure } from "~/lib/image-fallback";
 
@@ -36,7 +36,7 @@ function Picture({
 
 /** The tool's image; activating it opens an enlarged view in a modal dialog (Escape or the close button shut it). */
 export function ImagePreview({ image, name }: { image: DetailImage | undefined; name: string }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const dialog = useRef<HTMLDialogElement>(null);
   // A missing or broken file shows the initial instead of a broken-image icon.
   const { failed, imageProps } = useImageFailure();
