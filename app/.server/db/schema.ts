@@ -262,6 +262,14 @@ export interface RateLimitsTable {
   window_start: number;
 }
 
+/** One group of words search treats as the same (migration 0015, `seed/catalog/synonyms.json`). */
+export interface SearchSynonymsTable {
+  id: Id;
+  /** JSON list of words. */
+  terms: JsonText;
+  updated_at: Timestamp;
+}
+
 /** better-auth's core tables (camelCase columns are better-auth's own naming). */
 export interface UserTable {
   id: string;
@@ -332,6 +340,7 @@ export interface Database {
   profiles: ProfilesTable;
   page_views: PageViewsTable;
   rate_limits: RateLimitsTable;
+  search_synonyms: SearchSynonymsTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

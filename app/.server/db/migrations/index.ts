@@ -7,6 +7,7 @@ import * as m0005 from "./0005_search_grams";
 import * as m0006 from "./0006_search_per_field";
 import * as m0007 from "./0007_name_order_index";
 import * as m0008 from "./0008_rate_limits";
+import * as m0015 from "./0015_search_synonyms";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -21,4 +22,5 @@ export const migrations: Record<string, Migration> = {
   "0006_search_per_field": m0006,
   "0007_name_order_index": m0007,
   "0008_rate_limits": m0008,
+  "0015_search_synonyms": m0015,
 };
