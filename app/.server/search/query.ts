@@ -12,7 +12,7 @@ import { findTerm, formTerms, prefixRange, typoTerms } from "./term-lookup";
  *   3. field: name > main category > other category > tag > description,
  *   4. proximity: the most query words found in one name, tag, description or category name,
  *   5. exactness: whole words > synonyms > prefixes > typos,
- *   6. coverage: in how many fields (name, categories, tags, description) the words were found, so that
+ *   6. coverage: in how many fields (name, categories, tags) the words were found without a typo, so that
  *      among a category's tools the ones whose own texts are about the query come first,
  *   7. how many optional words it matches,
  * and then (by the caller) the chosen sort. The rank is one integer per tool, lower first.
@@ -143,7 +143,9 @@ class Matcher {
 
   #hit(word: number, tool: number, key: number, slot: number): void {
     const state = this.states[word]!;
-    state.fields[tool]! |= 1 << ((key >> 2) & 7);
+    // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
+    // nor descriptions, which mention many things in passing.
+    if (key < 32 && ((key >> 2) & 7) !== RANK_DESCRIPTION) state.fields[tool]! |= 1 << ((key >> 2) & 7);
     if (state.best[tool] === NO_MATCH) this.counts[word]!++;
     if (key < state.best[tool]!) {
       state.best[tool] = key;
@@ -250,6 +252,22 @@ function optionalWords(words: QueryWord[], counts: number[], size: number): numb
   return optional === (1 << words.length) - 1 ? 0 : optional;
 }
 
+/** Two typed words that the catalogue writes as one ("eleven labs", "note book") match that word, for both. */
+function joinNeighbours(matcher: Matcher, words: QueryWord[]): void {
+  const { terms } = matcher.index;
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (words[i]!.cjk || words[i + 1]!.cjk) continue;
+    const joined = words[i]!.text + words[i + 1]!.text;
+    const last = i + 2 === words.length;
+    const [start, end] = last ? prefixRange(terms, joined) : [findTerm(terms, joined), findTerm(terms, joined) + 1];
+    for (let id = Math.max(start, 0); id < end && id < start + 10; id++) {
+      const exactness = terms[id] === joined ? EXACT : PREFIX;
+      matcher.term(i, id, 0, exactness);
+      matcher.term(i + 1, id, 0, exactness);
+    }
+  }
+}
+
 export interface QueryMatches {
   /** Matching tool ids. */
   ids: Int32Array;
@@ -279,6 +297,7 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
       }
     } else matchWord(matcher, i, word.text, i === words.length - 1);
   });
+  joinNeighbours(matcher, words);
   const count = words.length;
   const optional = optionalWords(words, matcher.counts, index.toolIds.length);
   const ids = new Int32Array(matcher.touched.length);
