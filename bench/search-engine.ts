@@ -6,6 +6,8 @@
 // 41-45 sorted by rating (a search nothing has ranked yet), and 30 pages of 助手.
 import { createDatabase } from "../app/.server/db";
 import { getAutocompleteIndex, queryIndex } from "../app/.server/tools/autocomplete";
+import { searchIndex } from "../app/.server/search/current";
+import { matchQuery } from "../app/.server/search/query";
 import { listToolsUncached } from "../app/.server/tools/queries";
 import { sortPositions } from "../app/.server/tools/sort-positions";
 const file = process.argv[2];
@@ -15,9 +17,23 @@ if (!file) {
 }
 const db = createDatabase({ database: { kind: "sqlite", path: file.replace(/^file:/, "") } });
 let t = performance.now();
+const heapBefore = process.memoryUsage().heapUsed;
+const cpuBefore = process.cpuUsage();
+const search = await searchIndex(db);
+const cpu = process.cpuUsage(cpuBefore);
+globalThis.gc?.();
+console.log("search index build ms", (performance.now() - t).toFixed(0), "cpu ms", ((cpu.user + cpu.system) / 1000).toFixed(0), "terms", search.terms.length, "grams", search.grams.size, "postings", search.termPostings.length, "heap +MB", Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6));
+for (const q of ["writing", "chatgtp", "stable difusion", "AI coding assistant", "编程助手", "Programmierassistent", "gerador de imagens", "助手", "a"]) {
+  const times: number[] = [];
+  let found = 0;
+  for (let i = 0; i < 20; i++) { t = performance.now(); found = matchQuery(search, q).ids.length; times.push(performance.now() - t); }
+  times.sort((a, b) => a - b);
+  console.log("match", JSON.stringify(q), "p50", times[10]!.toFixed(2), "p95", times[18]!.toFixed(2), "matches", found);
+}
+t = performance.now();
 const index = await getAutocompleteIndex(db);
 console.log("build ms", (performance.now() - t).toFixed(0), "size", index.size, "heapMB", Math.round(process.memoryUsage().heapUsed / 1e6));
-for (const q of ["cha", "a", "ap", "助手", "聊天", "チャ", "アシ", "스", "데이", "zzz", "xq"]) {
+for (const q of ["cha", "a", "ap", "助手", "聊天", "チャ", "アシ", "스", "데이", "zzz", "xq", "swfit", "brigth wri", "quantun"]) {
   const times: number[] = [];
   let r;
   for (let i = 0; i < 50; i++) { t = performance.now(); r = queryIndex(index, "zh-CN", q); times.push(performance.now() - t); }

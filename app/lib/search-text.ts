@@ -38,21 +38,32 @@ export interface TextPiece {
 
 /**
  * The words and CJK runs of folded text, in order. Words joined by a hyphen or dot ("e-commerce",
- * "copy.ai", "gpt-4o") also yield their joined form, so "ecommerce" finds "e-commerce".
+ * "copy.ai", "gpt-4o") also yield their joined form (with `joins`), so "ecommerce" finds "e-commerce".
  */
 export function textPieces(folded: string, joins = true): TextPiece[] {
   const pieces: TextPiece[] = [];
+  forEachPiece(folded, joins, (text, cjk) => pieces.push({ text, cjk }));
+  return pieces;
+}
+
+const ASCII_WORD = /[a-z0-9]+/g;
+
+/** `textPieces` without the array: what the index builder walks for every text of the catalogue. */
+export function forEachPiece(folded: string, joins: boolean, visit: (text: string, cjk: boolean) => void): void {
+  // Printable ASCII (most text): words only, no script checks.
+  const ascii = !/[^ -~]/.test(folded);
   let previousEnd = -2;
   let joined = "";
   let joinedParts = 0;
-  for (const match of folded.matchAll(RUN)) {
+  for (const match of folded.matchAll(ascii ? ASCII_WORD : RUN)) {
     const start = match.index;
-    const linked = start === previousEnd + 1 && /[-.]/.test(folded[previousEnd]!);
+    const linked = start === previousEnd + 1 && (folded[previousEnd] === "-" || folded[previousEnd] === ".");
     previousEnd = start + match[0].length;
-    for (const part of match[0].split(CJK_SPLIT)) {
+    const parts = ascii ? [match[0]] : match[0].split(CJK_SPLIT);
+    for (const part of parts) {
       if (!part) continue;
-      const cjk = isCjk(part[0]!);
-      pieces.push({ text: part, cjk });
+      const cjk = !ascii && isCjk(part[0]!);
+      visit(part, cjk);
       if (cjk) {
         joinedParts = 0;
         continue;
@@ -61,14 +72,13 @@ export function textPieces(folded: string, joins = true): TextPiece[] {
       if (linked && joinedParts > 0) {
         joined += part;
         joinedParts++;
-        pieces.push({ text: joined, cjk: false });
+        visit(joined, false);
       } else {
         joined = part;
         joinedParts = 1;
       }
     }
   }
-  return pieces;
 }
 
 /** How many typos a query word of this length may carry. */

@@ -1,5 +1,5 @@
 import { foldText, segmentCjk, textPieces, typoBudget } from "~/lib/search-text";
-import type { SearchIndex } from "./text-index";
+import { gramKey, type SearchIndex } from "./text-index";
 import { findTerm, formTerms, prefixRange, typoTerms } from "./term-lookup";
 
 /**
@@ -71,7 +71,7 @@ export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i]!;
       const next = segments[i + 1];
-      if ([...segment].length === 1 && next && [...next].length === 1 && index.grams.has(segment + next)) {
+      if ([...segment].length === 1 && next && [...next].length === 1 && index.grams.has(gramKey(segment.codePointAt(0)!, next.codePointAt(0)!))) {
         add(segment + next, true);
         i++;
       } else add(segment, true);
@@ -80,13 +80,16 @@ export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
   return words;
 }
 
-/** Postings holding every consecutive pair of a CJK word (one field value contains them all). */
-function gramPostings(grams: Map<string, Int32Array>, word: string): Int32Array {
-  const chars = [...word];
-  if (chars.length <= 2) return grams.get(word) ?? new Int32Array(0);
+/**
+ * Postings (or categories) holding a CJK word: its character, its pair, or every consecutive pair of a
+ * longer word (one field value contains them all).
+ */
+function gramPostings(grams: Map<number, Int32Array>, word: string): Int32Array {
+  const chars = [...word].map((char) => char.codePointAt(0)!);
+  if (chars.length === 1) return grams.get(gramKey(chars[0]!)) ?? new Int32Array(0);
   let result: Int32Array | undefined;
   for (let i = 0; i + 1 < chars.length; i++) {
-    const list = grams.get(chars[i]! + chars[i + 1]!);
+    const list = grams.get(gramKey(chars[i]!, chars[i + 1]!));
     if (!list) return new Int32Array(0);
     result = result ? intersect(result, list) : list;
   }
@@ -184,13 +187,7 @@ class Matcher {
 
   cjk(word: number, text: string, exactness: number): void {
     this.postings(word, gramPostings(this.index.grams, text), 0, exactness);
-    const chars = [...text];
-    let categories = chars.length <= 2 ? this.index.gramCategories.get(text) : undefined;
-    for (let i = 0; chars.length > 2 && i + 1 < chars.length; i++) {
-      const list = this.index.gramCategories.get(chars[i]! + chars[i + 1]!) ?? new Int32Array(0);
-      categories = categories ? intersect(categories, list) : list;
-    }
-    this.categories(word, categories, 0, exactness);
+    this.categories(word, gramPostings(this.index.gramCategories, text), 0, exactness);
   }
 }
 

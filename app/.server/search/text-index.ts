@@ -1,7 +1,8 @@
 import { LANGUAGES } from "~/i18n/languages";
-import { foldText, textPieces } from "~/lib/search-text";
+import { foldText, forEachPiece } from "~/lib/search-text";
 import type { DB } from "../db";
 import { readSearchSource, readSearchTexts, type SearchTextRow } from "../db/search";
+import { PostingBuilder } from "./posting-builder";
 
 /**
  * The in-memory search index of one catalogue generation: every published tool's names, tags and
@@ -31,9 +32,9 @@ export interface SearchIndex {
   termCategories: Map<number, Int32Array>;
   /** Term indexes that occur in some tool name (for matches inside a name word: "gpt" in "chatgpt"). */
   nameTerms: Int32Array;
-  /** CJK single characters and pairs: sorted postings, and categories whose names contain them. */
-  grams: Map<string, Int32Array>;
-  gramCategories: Map<string, Int32Array>;
+  /** CJK single characters and pairs (`gramKey`): sorted postings, and categories whose names contain them. */
+  grams: Map<number, Int32Array>;
+  gramCategories: Map<number, Int32Array>;
   /** Per category index: tools whose main category (or one of its subcategories) it is, and the rest. */
   mainMembers: Int32Array[];
   otherMembers: Int32Array[];
@@ -46,28 +47,45 @@ export interface SearchIndex {
   synonyms: Map<string, string[]>;
 }
 
-type Lists = Map<string, number[]>;
+type Lists<K = string> = Map<K, number[]>;
 
-function push(lists: Lists, key: string, value: number): void {
+function push<K>(lists: Lists<K>, key: K, value: number): void {
   let list = lists.get(key);
   if (!list) lists.set(key, (list = []));
   if (list[list.length - 1] !== value) list.push(value);
 }
 
+interface Sink<K> {
+  add(key: K, posting: number): void;
+}
+
+/** One CJK character (its code point), or a pair (both code points): a number, so indexing makes no strings. */
+export function gramKey(first: number, second?: number): number {
+  return second === undefined ? first : first * 0x110000 + second;
+}
+
 /** Adds one text's words and CJK grams under `code` (a posting, or a category index). */
-function addText(words: Lists, grams: Lists, text: string, code: number, names?: Set<string>): void {
-  for (const piece of textPieces(foldText(text))) {
-    if (!piece.cjk) {
-      push(words, piece.text, code);
-      names?.add(piece.text);
-      continue;
+function addText(words: Sink<string>, grams: Sink<number>, text: string, code: number, names?: Set<string>): void {
+  forEachPiece(foldText(text), true, (piece, cjk) => {
+    if (!cjk) {
+      words.add(piece, code);
+      names?.add(piece);
+      return;
     }
-    const chars = [...piece.text];
-    for (let i = 0; i < chars.length; i++) {
-      push(grams, chars[i]!, code);
-      if (i + 1 < chars.length) push(grams, chars[i]! + chars[i + 1]!, code);
+    let previous = -1;
+    for (let i = 0; i < piece.length; i++) {
+      const char = piece.codePointAt(i)!;
+      if (char > 0xffff) i++;
+      grams.add(char, code);
+      if (previous >= 0) grams.add(gramKey(previous, char), code);
+      previous = char;
     }
-  }
+  });
+}
+
+/** Category names are few: plain lists. */
+function listSink<K>(lists: Lists<K>): Sink<K> {
+  return { add: (key, posting) => push(lists, key, posting) };
 }
 
 function sortedUnique(list: number[]): Int32Array {
@@ -80,7 +98,7 @@ function sortedUnique(list: number[]): Int32Array {
 const languageIndex = new Map<string, number>(LANGUAGES.map((lang, i) => [lang, i]));
 const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function indexTexts(rows: SearchTextRow[], toolIndex: Map<number, number>, words: Lists, grams: Lists, nameWords: Set<string>): void {
+function indexTexts(rows: SearchTextRow[], toolIndex: Map<number, number>, words: PostingBuilder, grams: PostingBuilder<number>, nameWords: Set<string>): void {
   for (const row of rows) {
     const tool = toolIndex.get(row.tool_id);
     if (tool === undefined) continue;
@@ -98,8 +116,8 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   const { toolIds } = source;
   const toolIndex = new Map<number, number>();
   toolIds.forEach((id, i) => toolIndex.set(id, i));
-  const words: Lists = new Map();
-  const grams: Lists = new Map();
+  const words = new PostingBuilder();
+  const grams = new PostingBuilder<number>();
   const nameWords = new Set<string>();
   await readSearchTexts(db, toolIds, async (rows) => {
     indexTexts(rows, toolIndex, words, grams, nameWords);
@@ -113,9 +131,9 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   const parentOf = new Map(source.categories.map((c) => [c.id, c.parent_id]));
   const topOf = (id: number) => parentOf.get(id) ?? id;
   const categoryWords: Lists = new Map();
-  const categoryGrams: Lists = new Map();
+  const categoryGrams: Lists<number> = new Map();
   source.categories.forEach((category, i) => {
-    for (const name of category.names) addText(categoryWords, categoryGrams, name, i);
+    for (const name of category.names) addText(listSink(categoryWords), listSink(categoryGrams), name, i);
   });
   const linksOf = new Map<number, Array<[number, number]>>();
   const { links } = source;
@@ -148,27 +166,29 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
     toolCategoryStart[tool + 1] = toolCategoryList.length;
   }
 
-  // The dictionary: every word of tools and categories, sorted, with CSR postings.
-  const terms = [...new Set([...words.keys(), ...categoryWords.keys()])].sort();
+  // The dictionary: every word of tools and categories, sorted, with compressed rows of postings.
+  const packedWords = words.pack();
+  const wordId = new Map(words.keys.map((key, id) => [key, id]));
+  const terms = [...new Set([...words.keys, ...categoryWords.keys()])].sort();
   const termStart = new Int32Array(terms.length + 1);
-  let total = 0;
   terms.forEach((term, i) => {
-    total += words.get(term)?.length ?? 0;
-    termStart[i + 1] = total;
+    const id = wordId.get(term);
+    termStart[i + 1] = termStart[i]! + (id === undefined ? 0 : packedWords.start[id + 1]! - packedWords.start[id]!);
   });
-  const termPostings = new Int32Array(total);
+  const termPostings = new Int32Array(termStart[terms.length]!);
   const termCategories = new Map<number, Int32Array>();
   const nameTerms: number[] = [];
   terms.forEach((term, i) => {
-    const list = words.get(term);
-    if (list) termPostings.set(list, termStart[i]!);
+    const id = wordId.get(term);
+    if (id !== undefined) termPostings.set(packedWords.postings.subarray(packedWords.start[id]!, packedWords.start[id + 1]!), termStart[i]!);
     const categories = categoryWords.get(term);
     if (categories) termCategories.set(i, sortedUnique(categories));
     if (nameWords.has(term)) nameTerms.push(i);
   });
-  const gramPostings = new Map<string, Int32Array>();
-  for (const [gram, list] of grams) gramPostings.set(gram, sortedUnique(list));
-  const gramCategories = new Map<string, Int32Array>();
+  const packedGrams = grams.pack();
+  const gramPostings = new Map<number, Int32Array>();
+  grams.keys.forEach((gram, id) => gramPostings.set(gram, packedGrams.postings.subarray(packedGrams.start[id]!, packedGrams.start[id + 1]!)));
+  const gramCategories = new Map<number, Int32Array>();
   for (const [gram, list] of categoryGrams) gramCategories.set(gram, sortedUnique(list));
 
   return {
