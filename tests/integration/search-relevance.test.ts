@@ -2,7 +2,7 @@ import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
-import { seedCatalog } from "~/.server/catalog/seed";
+import { importSynonymFile, seedCatalog } from "~/.server/catalog/seed";
 import { listToolsUncached } from "~/.server/tools/queries";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { RELEVANCE_QUERIES, type RelevanceQuery } from "../relevance/queries";
@@ -95,5 +95,22 @@ describe.each(testDialects())("search relevance on %s", (dialect) => {
     expect(["github-copilot", "cursor", "windsurf", "tabnine", "coderabbit", "replit"]).toContain((await run({ lang: "us-en", query: "programming assistant", expected: [], kind: "multi" })).top[0]);
     // "AI Writing" keeps the music tool out of the first 8.
     expect((await run({ lang: "us-en", query: "AI Writing", expected: [], kind: "chip" })).top).not.toContain("suno");
+  }, 60_000);
+
+  it("searches with an edited synonym list as soon as it is imported, and a re-import changes nothing", async () => {
+    const file = path.join(uploads, "synonyms.json");
+    const seedGroups: string[][] = JSON.parse(fs.readFileSync("seed/catalog/synonyms.json", "utf8"));
+    expect((await run({ lang: "us-en", query: "scrivener", expected: [], kind: "multi" })).top).not.toContain("sudowrite");
+    fs.writeFileSync(file, JSON.stringify([...seedGroups, ["scrivener", "novel"]]));
+    expect(await importSynonymFile(t.db, file)).toMatchObject({ groups: seedGroups.length + 1, changed: true, issues: [] });
+    expect((await run({ lang: "us-en", query: "scrivener", expected: [], kind: "multi" })).top).toContain("sudowrite");
+    expect(await importSynonymFile(t.db, file)).toMatchObject({ changed: false });
+    // A bad group is reported with its row and the good ones land.
+    fs.writeFileSync(file, JSON.stringify([...seedGroups, ["text to image"]]));
+    const result = await importSynonymFile(t.db, file);
+    expect(result).toMatchObject({ groups: seedGroups.length, changed: true });
+    expect(result.issues).toHaveLength(1);
+    expect(result.issues[0]!.row).toBe(seedGroups.length + 1);
+    expect((await run({ lang: "us-en", query: "scrivener", expected: [], kind: "multi" })).top).not.toContain("sudowrite");
   }, 60_000);
 });
