@@ -7,7 +7,7 @@ import { findTerm, formTerms, prefixRange, typoTerms } from "./term-lookup";
  * (Algolia, Meilisearch, Typesense): a tool matches when any word of the query does, and is ranked by
  *   1. how many of the query's words it matches; words that say little (found in over a fifth of the
  *      catalogue, like "AI" in an AI directory, or a lone CJK character beside longer words) are optional:
- *      they only order tools that tie on everything else (7.),
+ *      they only order tools that tie on everything else (7.), and alone they make no match,
  *   2. typos (word forms and matches inside a word count as one),
  *   3. field: name > main category > other category > tag > description,
  *   4. proximity: the most query words found in one name, tag, description or category name,
@@ -297,10 +297,12 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
   joinNeighbours(matcher, words);
   const count = words.length;
   const optional = optionalWords(words, matcher.counts, index.toolIds.length);
-  const ids = new Int32Array(matcher.touched.length);
-  const ranks = new Int32Array(matcher.touched.length);
   const { states, mask, categoryMask } = matcher;
-  matcher.touched.forEach((tool, n) => {
+  // With words that say something, a tool that matches only optional ones ("de", "ai") is no result.
+  const kept = optional ? matcher.touched.filter((tool) => mask[tool]! & ~optional) : matcher.touched;
+  const ids = new Int32Array(kept.length);
+  const ranks = new Int32Array(kept.length);
+  kept.forEach((tool, n) => {
     const matched = mask[tool]!;
     let words = 0;
     let typos = 0;

@@ -21,8 +21,8 @@ import { autocompleteSource } from "./queries";
  * - subsequence matches scan in rank order with a fixed budget.
  */
 const SUBSEQUENCE_BUDGET = 3_000;
-/** Name word starts a typo lookup may return. */
-const TYPO_HITS = 5_000;
+/** Distinct name word starts a typo lookup may return. */
+const TYPO_HITS = 2_000;
 
 interface ServerIndex {
   generation: number;
@@ -39,8 +39,9 @@ interface ServerIndex {
   sortedEntries: Int32Array;
   nameGrams: Map<string, Int32Array>;
   tagGrams: Map<string, Int32Array>;
-  /** Folded word starts of every name (spaced scripts), sorted, with their entries: for matches with typos. */
+  /** Distinct folded word starts of every name (spaced scripts), sorted, and their entries (ascending, CSR): for matches with typos. */
   sortedStarts: string[];
+  startOffsets: Int32Array;
   startEntries: Int32Array;
 }
 
@@ -84,9 +85,19 @@ async function buildIndex(db: DB): Promise<ServerIndex> {
   const pairs: Array<[string, number]> = [];
   names.forEach((keys, entry) => keys.forEach((key) => pairs.push([key, entry])));
   pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
-  const starts: Array<[string, number]> = [];
-  names.forEach((keys, entry) => new Set(keys.flatMap(typoStarts)).forEach((start) => starts.push([start, entry])));
-  starts.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  const entriesOf = new Map<string, number[]>();
+  names.forEach((keys, entry) =>
+    new Set(keys.flatMap(typoStarts)).forEach((start) => {
+      const list = entriesOf.get(start);
+      if (list) list.push(entry);
+      else entriesOf.set(start, [entry]);
+    }),
+  );
+  const sortedStarts = [...entriesOf.keys()].sort();
+  const startOffsets = new Int32Array(sortedStarts.length + 1);
+  sortedStarts.forEach((start, i) => (startOffsets[i + 1] = startOffsets[i]! + entriesOf.get(start)!.length));
+  const startEntries = new Int32Array(startOffsets[sortedStarts.length]!);
+  sortedStarts.forEach((start, i) => startEntries.set(entriesOf.get(start)!, startOffsets[i]!));
   return {
     generation,
     size,
@@ -99,8 +110,9 @@ async function buildIndex(db: DB): Promise<ServerIndex> {
     sortedEntries: Int32Array.from(pairs.map((p) => p[1])),
     nameGrams: gramPostings(names),
     tagGrams: gramPostings(tags),
-    sortedStarts: starts.map((s) => s[0]),
-    startEntries: Int32Array.from(starts.map((s) => s[1])),
+    sortedStarts,
+    startOffsets,
+    startEntries,
   };
 }
 
@@ -177,10 +189,20 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
   const typos = typoQuery(query);
   if (found.length < wanted && typos) {
     const seen = new Set(found);
-    const entries = typoTerms(index.sortedStarts, typos.folded, typos.budget, true, TYPO_HITS).map((hit) => index.startEntries[hit.term]!);
-    for (const i of [...new Set(entries)].sort((a, b) => a - b)) {
+    // Each start's entries are in rank order: its first few new ones are all that can make the cut.
+    const best: number[] = [];
+    for (const hit of typoTerms(index.sortedStarts, typos.folded, typos.budget, true, TYPO_HITS)) {
+      let taken = 0;
+      for (let k = index.startOffsets[hit.term]!; k < index.startOffsets[hit.term + 1]! && taken < wanted; k++) {
+        const entry = index.startEntries[k]!;
+        if (seen.has(entry)) continue;
+        insertSmallest(best, entry, wanted);
+        taken++;
+      }
+    }
+    for (const i of best) {
       if (found.length >= wanted) break;
-      if (!seen.has(i)) found.push(i);
+      found.push(i);
     }
   }
   // Tier 4: subsequence of a name, scanned in rank order within a budget. Fewer than `wanted`
