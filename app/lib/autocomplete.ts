@@ -5,9 +5,12 @@
  *   0. a name (any language) starts with the query
  *   1. a name contains the query
  *   2. a tag contains the query
- *   3. the query's characters appear in order in a name (subsequence)
+ *   3. a name has a word that starts with the query give or take a typo (one for 5+ characters, two for
+ *      9+: "chatgtp" suggests ChatGPT, "midjurn" Midjourney)
+ *   4. the query's characters appear in order in a name (subsequence)
  * Ties keep index order, which is the listing order (most popular first).
  */
+import { foldText, isCjk, typoBudget, typoDistance, wordStarts } from "./search-text";
 
 export const AUTOCOMPLETE_LIMIT = 8;
 
@@ -51,13 +54,26 @@ export function isSubsequence(needle: string, haystack: string): boolean {
   return false;
 }
 
+/** The folded query and its typo budget, when typos apply (spaced scripts only). */
+export function typoQuery(query: string): { folded: string; budget: number } | null {
+  const folded = foldText(query);
+  const budget = typoBudget(folded);
+  return budget > 0 && ![...folded].some(isCjk) ? { folded, budget } : null;
+}
+
+/** Where a typed prefix may start in a name: its words of spaced scripts, folded. */
+export function typoStarts(name: string): string[] {
+  return wordStarts(foldText(name)).filter((start) => !isCjk(start[0]!));
+}
+
 /** Match tier of one entry (0 best), or -1 when it does not match. */
-export function matchTier(entry: AutocompleteEntry, query: string): number {
+export function matchTier(entry: AutocompleteEntry, query: string, typos = typoQuery(query)): number {
   const names = [entry.name.toLowerCase(), ...(entry.names ?? [])];
   if (names.some((n) => n.startsWith(query))) return 0;
   if (names.some((n) => n.includes(query))) return 1;
   if (entry.tags?.some((t) => t.includes(query))) return 2;
-  if (names.some((n) => isSubsequence(query, n))) return 3;
+  if (typos && names.some((n) => typoStarts(n).some((start) => typoDistance(typos.folded, start, typos.budget, true) >= 0))) return 3;
+  if (names.some((n) => isSubsequence(query, n))) return 4;
   return -1;
 }
 
@@ -65,9 +81,10 @@ export function matchTier(entry: AutocompleteEntry, query: string): number {
 export function rankAutocomplete(entries: readonly AutocompleteEntry[], rawQuery: string, limit = AUTOCOMPLETE_LIMIT): AutocompleteResult {
   const query = normalizeQuery(rawQuery);
   if (!query) return { items: [], more: false };
-  const tiers: AutocompleteEntry[][] = [[], [], [], []];
+  const tiers: AutocompleteEntry[][] = [[], [], [], [], []];
+  const typos = typoQuery(query);
   for (const entry of entries) {
-    const tier = matchTier(entry, query);
+    const tier = matchTier(entry, query, typos);
     if (tier >= 0) tiers[tier]!.push(entry);
   }
   const ranked = tiers.flat();

@@ -162,9 +162,13 @@ describe.each(testDialects())("browsing and search on %s", (dialect) => {
     expect(ja.tools.map((tool) => tool.slug)).toEqual(["talkbuddy"]);
   });
 
-  it("requires every word of a multi-word query", async () => {
-    expect((await search("friendly companion")).tools.map((tool) => tool.slug)).toEqual(["talkbuddy"]);
-    expect((await search("friendly zebra")).total).toBe(0);
+  it("ranks tools matching every word of a multi-word query first, and keeps those that miss a word", async () => {
+    const both = (await search("friendly companion")).tools.map((tool) => tool.slug);
+    expect(both[0]).toBe("talkbuddy");
+    // ChatGPT is in the "Chatbots & Virtual Companions" category: one word of two.
+    expect(both).toContain("chatgpt");
+    expect((await search("friendly zebra")).tools.map((tool) => tool.slug)).toEqual(["talkbuddy"]);
+    expect((await search("zebra quokka")).total).toBe(0);
   });
 
   it("filters by category slug or name, a top-level category including its subcategories", async () => {

@@ -1,8 +1,6 @@
-import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { DB } from "~/.server/db";
-import { toolMatches, type ToolMatch } from "~/.server/db/search";
-import { nowIso, toJson } from "~/.server/db/values";
+import { nowIso, parseStringList, toJson } from "~/.server/db/values";
 import { invalidateCatalogCache } from "~/.server/tools/cache";
 import { inSortOrder, TOOL_SORTS, withEnglishName, type ToolSort, type ToolsQuery } from "~/.server/tools/order";
 import { listTools, listToolsUncached, PAGE_SIZE, type ToolListQuery } from "~/.server/tools/queries";
@@ -10,8 +8,9 @@ import { createTestDatabase, testDialects, type TestDatabase } from "../support/
 
 /**
  * Searches rank every match once and page through that ranking: the pages
- * of a search must add up to exactly the order an SQL sort gives (score,
- * then the chosen sort), on both engines, and follow catalogue writes.
+ * of a search must add up to exactly the relevance tiers of the fixture
+ * (written out per query below), each in the order an SQL sort gives, on
+ * both engines, and follow catalogue writes.
  */
 const TOOLS = 80;
 const RATINGS = [4.5, 3, 4.5, 2, 3.5];
@@ -78,17 +77,46 @@ describe.each(testDialects())("search paging on %s", (dialect) => {
     await t?.destroy();
   });
 
-  /** The order of every published match as one SQL sort gives it: the reference the pages must add up to. */
+  /** The English texts a tier is decided on, read afresh (the tests edit them). */
+  async function texts(): Promise<Map<string, { name: string; tags: string[]; description: string; categories: number[] }>> {
+    const rows = await t.db
+      .selectFrom("tools as t")
+      .innerJoin("tool_translations as tt", (join) => join.onRef("tt.tool_id", "=", "t.id").on("tt.language", "=", "us-en"))
+      .select(["t.slug", "t.id", "tt.name", "tt.tags", "tt.description"])
+      .execute();
+    const links = await t.db.selectFrom("tool_categories").select(["tool_id", "category_id"]).execute();
+    return new Map(
+      rows.map((row) => [
+        row.slug,
+        { name: row.name.toLowerCase(), tags: parseStringList(row.tags), description: (row.description ?? "").toLowerCase(), categories: links.filter((l) => l.tool_id === row.id).map((l) => l.category_id) },
+      ]),
+    );
+  }
+
+  type Texts = Awaited<ReturnType<typeof texts>> extends Map<string, infer T> ? T : never;
+  const words = (text: string) => text.split(/[^a-z0-9]+/).filter(Boolean);
+  /** Relevance tier of a tool for each query this suite asks (lower first), or null when it does not match. */
+  const TIERS: Record<string, (tool: Texts) => number | null> = {
+    // The last word also matches as a prefix: name > tag > description.
+    note: (tool) =>
+      words(tool.name).some((w) => w.startsWith("note")) ? 0 : tool.tags.some((tag) => tag.startsWith("note")) ? 1 : words(tool.description).some((w) => w.startsWith("note")) ? 2 : null,
+    // Both words (name + tag) > both words ("notes" is a form of "note" in a tag); "pro", in every tool's tags,
+    // is optional and finds nothing alone.
+    "note pro": (tool) => (words(tool.name).includes("note") ? 0 : tool.tags.includes("notes") ? 1 : null),
+    notebook: (tool) => (words(tool.description).includes("notebook") ? 0 : null),
+    planning: (tool) => (tool.categories.includes(planning) ? 0 : null),
+    useful: (tool) => (words(tool.description).includes("useful") ? 0 : null),
+  };
+
+  /** Every published match, tier by tier, each tier in the order one SQL sort gives. */
   async function expectedOrder(search: string, sort: ToolSort, categoryIds?: number[]): Promise<string[]> {
-    let query = t.db
-      .selectFrom(sql<ToolMatch>`(${toolMatches(t.db, search)!})`.as("m"))
-      .innerJoin("tools as t", "t.id", "m.tool_id")
-      .where("t.status", "=", "published")
-      .select("t.slug") as unknown as ToolsQuery;
-    if (categoryIds) query = query.where("t.id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", categoryIds));
-    if (sort === "name") query = withEnglishName(query);
-    const rows = await inSortOrder(query.orderBy(sql`m.score`, "desc"), sort).execute();
-    return rows.map((row) => (row as { slug: string }).slug);
+    const byTier = new Map<string, number>();
+    for (const [slug, tool] of await texts()) {
+      const tier = TIERS[search]!(tool);
+      if (tier !== null && (!categoryIds || tool.categories.some((id) => categoryIds.includes(id)))) byTier.set(slug, tier);
+    }
+    const listed = await expectedListOrder(sort);
+    return listed.filter((slug) => byTier.has(slug)).sort((a, b) => byTier.get(a)! - byTier.get(b)!);
   }
 
   async function allPages(query: Omit<ToolListQuery, "page" | "lang">): Promise<{ slugs: string[]; total: number; pageCount: number }> {

@@ -6,6 +6,7 @@ import { jsonValueLines, parseJsonFile, readToolRows } from "./files";
 import { caseStudySubject, checkCaseStudyReferences, importCaseStudies } from "./import-case-studies";
 import { checkSubcategorySlugs, importCategories, type ImportCounts } from "./import-categories";
 import { ecommerceSubject, importEcommerce, type EcommerceSections } from "./import-ecommerce";
+import { importSynonyms } from "./import-synonyms";
 import { checkToolReferences, importTools, toolSubject } from "./import-tools";
 import { createImageStore, drawCover, drawLogo, drawPreview, ensureDefaultImages, finishImages, type ImageStore } from "./images";
 import { caseStudySchema, categorySchema, ecommerceFileSchema, ecommerceToolSchema, describeIssues, toolSchema, validateRows, type RowIssue } from "./schemas";
@@ -21,6 +22,8 @@ export interface SeedReport {
   caseStudies: ImportCounts;
   ecommerceTools: ImportCounts;
   ecommerceTaxonomy: ImportCounts;
+  /** Search synonym groups in `synonyms.json`, and whether the stored list changed. */
+  synonyms: { groups: number; changed: boolean };
   issues: RowIssue[];
   /** Images rendered or copied from the image cache. */
   imagesDrawn: number;
@@ -59,6 +62,11 @@ export async function importToolFile(
   return { counts, issues, total: rows.length };
 }
 
+/** Imports the search synonym list (the seed and `catalog:import` of a `synonyms.json` file). */
+export function importSynonymFile(db: DB, file: string, source = file) {
+  return importSynonyms(db, source, parseJsonFile(fs.readFileSync(file, "utf8"), source));
+}
+
 /** Loads the whole seed catalogue from `dir` (categories, tools, case studies, e-commerce). */
 export async function seedCatalog(
   db: DB,
@@ -70,7 +78,7 @@ export async function seedCatalog(
   const zero = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0 });
   const report: SeedReport = {
     categories: zero(), tools: zero(), caseStudies: zero(), ecommerceTools: zero(), ecommerceTaxonomy: zero(),
-    issues: [], imagesDrawn: 0, imagesPending: 0, finishImages: () => finishImages(store), milliseconds: 0,
+    synonyms: { groups: 0, changed: false }, issues: [], imagesDrawn: 0, imagesPending: 0, finishImages: () => finishImages(store), milliseconds: 0,
   };
   const at = (name: string) => path.join(dir, name);
   await ensureDefaultImages(store);
@@ -81,6 +89,12 @@ export async function seedCatalog(
     const unique = checkSubcategorySlugs("categories.json", parsed.valid);
     report.issues.push(...parsed.issues, ...unique.issues);
     report.categories = await importCategories(db, unique.valid);
+  }
+
+  if (fs.existsSync(at("synonyms.json"))) {
+    const { issues, ...synonyms } = await importSynonymFile(db, at("synonyms.json"), "synonyms.json");
+    report.synonyms = synonyms;
+    report.issues.push(...issues);
   }
 
   const toolDir = at("tools");
@@ -179,6 +193,7 @@ export function summarizeSeed(report: SeedReport): string[] {
     line("case studies", report.caseStudies),
     line("e-commerce groups, filters, platforms, tags", report.ecommerceTaxonomy),
     line("e-commerce tools", report.ecommerceTools),
+    `search synonyms: ${report.synonyms.groups} group(s)${report.synonyms.changed ? ", list replaced" : ", unchanged"}`,
     `images produced: ${report.imagesDrawn}${report.imagesPending ? `, ${report.imagesPending} to draw in the background` : ""}; ${report.issues.length} rejected row(s); ${(report.milliseconds / 1000).toFixed(1)} s`,
   ];
 }

@@ -1,7 +1,7 @@
 import { sql, type RawBuilder } from "kysely";
 import { dialectOf } from "./dialect";
 import type { DB } from "./index";
-import { likeContains, MIN_TRIGRAM_LENGTH } from "./search";
+import { likeContains, MIN_TRIGRAM_LENGTH } from "./search-words";
 
 /**
  * Text matching of e-commerce tools, the one place where the engines differ

@@ -330,6 +330,14 @@ export interface AdminAuditLogTable {
   created_at: Timestamp;
 }
 
+/** One group of words search treats as the same (migration 0015, `seed/catalog/synonyms.json`). */
+export interface SearchSynonymsTable {
+  id: Id;
+  /** JSON list of words. */
+  terms: JsonText;
+  updated_at: Timestamp;
+}
+
 /** better-auth's core tables (camelCase columns are better-auth's own naming). */
 export interface UserTable {
   id: string;
@@ -406,6 +414,7 @@ export interface Database {
   background_leases: BackgroundLeasesTable;
   analytics_salts: AnalyticsSaltsTable;
   page_view_daily: PageViewDailyTable;
+  search_synonyms: SearchSynonymsTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

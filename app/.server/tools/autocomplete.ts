@@ -1,10 +1,11 @@
-import { AUTOCOMPLETE_LIMIT, normalizeQuery, type AutocompleteEntry, type AutocompleteResult } from "~/lib/autocomplete";
+import { AUTOCOMPLETE_LIMIT, normalizeQuery, typoQuery, typoStarts, type AutocompleteEntry, type AutocompleteResult } from "~/lib/autocomplete";
 import { z } from "zod";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import { getFixedT } from "../i18n";
+import { typoTerms } from "../search/term-lookup";
 import { catalogGeneration, checkCatalogFreshness } from "./cache";
 import { autocompleteSource } from "./queries";
 
@@ -16,9 +17,12 @@ import { autocompleteSource } from "./queries";
  * - prefix matches come from a sorted array of names (binary search);
  * - substring matches walk the posting list of the query's rarest
  *   character pair (or single character), which is already in rank order;
+ * - matches with typos walk the sorted word starts of every name (`typoTerms`);
  * - subsequence matches scan in rank order with a fixed budget.
  */
 const SUBSEQUENCE_BUDGET = 3_000;
+/** Distinct name word starts a typo lookup may return. */
+const TYPO_HITS = 2_000;
 
 interface ServerIndex {
   generation: number;
@@ -35,6 +39,10 @@ interface ServerIndex {
   sortedEntries: Int32Array;
   nameGrams: Map<string, Int32Array>;
   tagGrams: Map<string, Int32Array>;
+  /** Distinct folded word starts of every name (spaced scripts), sorted, and their entries (ascending, CSR): for matches with typos. */
+  sortedStarts: string[];
+  startOffsets: Int32Array;
+  startEntries: Int32Array;
 }
 
 /** Single characters and adjacent pairs of each key, each entry listed once per gram, entries ascending. */
@@ -77,6 +85,19 @@ async function buildIndex(db: DB): Promise<ServerIndex> {
   const pairs: Array<[string, number]> = [];
   names.forEach((keys, entry) => keys.forEach((key) => pairs.push([key, entry])));
   pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
+  const entriesOf = new Map<string, number[]>();
+  names.forEach((keys, entry) =>
+    new Set(keys.flatMap(typoStarts)).forEach((start) => {
+      const list = entriesOf.get(start);
+      if (list) list.push(entry);
+      else entriesOf.set(start, [entry]);
+    }),
+  );
+  const sortedStarts = [...entriesOf.keys()].sort();
+  const startOffsets = new Int32Array(sortedStarts.length + 1);
+  sortedStarts.forEach((start, i) => (startOffsets[i + 1] = startOffsets[i]! + entriesOf.get(start)!.length));
+  const startEntries = new Int32Array(startOffsets[sortedStarts.length]!);
+  sortedStarts.forEach((start, i) => startEntries.set(entriesOf.get(start)!, startOffsets[i]!));
   return {
     generation,
     size,
@@ -89,6 +110,9 @@ async function buildIndex(db: DB): Promise<ServerIndex> {
     sortedEntries: Int32Array.from(pairs.map((p) => p[1])),
     nameGrams: gramPostings(names),
     tagGrams: gramPostings(tags),
+    sortedStarts,
+    startOffsets,
+    startEntries,
   };
 }
 
@@ -161,7 +185,27 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
       if (found.length >= wanted) break;
     }
   }
-  // Tier 3: subsequence of a name, scanned in rank order within a budget. Fewer than `wanted`
+  // Tier 3: a name word starts with the query give or take its typo budget.
+  const typos = typoQuery(query);
+  if (found.length < wanted && typos) {
+    const seen = new Set(found);
+    // Each start's entries are in rank order: its first few new ones are all that can make the cut.
+    const best: number[] = [];
+    for (const hit of typoTerms(index.sortedStarts, typos.folded, typos.budget, true, TYPO_HITS)) {
+      let taken = 0;
+      for (let k = index.startOffsets[hit.term]!; k < index.startOffsets[hit.term + 1]! && taken < wanted; k++) {
+        const entry = index.startEntries[k]!;
+        if (seen.has(entry)) continue;
+        insertSmallest(best, entry, wanted);
+        taken++;
+      }
+    }
+    for (const i of best) {
+      if (found.length >= wanted) break;
+      found.push(i);
+    }
+  }
+  // Tier 4: subsequence of a name, scanned in rank order within a budget. Fewer than `wanted`
   // matches so far means every earlier-tier match is already in `found`.
   if (found.length < wanted) {
     const seen = new Set(found);

@@ -66,7 +66,8 @@ async function fingerprint(db: DB): Promise<string> {
   const { rows } = await sql<Record<string, unknown>>`select
     (select max(id) from tools) as tools_id, (select max(updated_at) from tools) as tools_updated,
     (select max(updated_at) from tool_translations) as translations_updated,
-    (select max(id) from categories) as categories_id, (select max(updated_at) from categories) as categories_updated`.execute(db);
+    (select max(id) from categories) as categories_id, (select max(updated_at) from categories) as categories_updated,
+    (select max(id) from search_synonyms) as synonyms_id`.execute(db);
   return JSON.stringify(rows[0] ?? null);
 }
 

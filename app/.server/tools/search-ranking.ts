@@ -1,14 +1,15 @@
-import { sql } from "kysely";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import { getRecent } from "~/lib/bounded-map";
-import { MAX_SCORE, searchWords, toolMatches, type ToolMatch } from "../db/search";
+import { foldText } from "~/lib/search-text";
+import { searchIndex } from "../search/current";
+import { matchQuery, RANK_LIMIT } from "../search/query";
 import { perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
 import { sortPositions, type SortPositions } from "./sort-positions";
 
 /**
- * The ranked list of every tool a list page shows (search score, then the
+ * The ranked list of every tool a list page shows (search rank, then the
  * chosen sort), computed once and shared by every page of that list: page N
  * is a slice of it. Lists without a search rank a category's members (or the
  * whole catalogue) by the sort alone. The matches of a search or category
@@ -19,12 +20,13 @@ import { sortPositions, type SortPositions } from "./sort-positions";
 /** About 10 MB per database at most. */
 const MAX_CACHED_IDS = 2_000_000;
 const MAX_ENTRIES = 1_000;
-/** Positions stay below 2^32 and scores at most MAX_SCORE, so one double holds both exactly. */
-const POSITION_RANGE = 2 ** 32;
+/** Positions stay below 2^24 (16M tools) and ranks below RANK_LIMIT (< 2^29), so one double holds both exactly. */
+const POSITION_RANGE = 2 ** 24;
 
 interface Matches {
   ids: Int32Array;
-  scores: Int32Array;
+  /** Search rank per id, lower first (all 0 for a category's members). */
+  ranks: Int32Array;
 }
 
 interface Entry {
@@ -78,29 +80,35 @@ function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: 
 async function categoryMembers(db: DB, categoryIds: number[]): Promise<Matches> {
   const query = db.selectFrom("tool_categories").select("tool_id").distinct().where("category_id", "in", categoryIds.length ? categoryIds : [-1]);
   const [ids] = await readIntColumns(db, query, ["tool_id"] as const);
-  return { ids, scores: new Int32Array(ids.length) };
+  return { ids, ranks: new Int32Array(ids.length) };
 }
 
-async function findMatches(db: DB, words: string[], categoryIds: number[] | null): Promise<Matches> {
-  const matches = toolMatches(db, words.join(" "));
-  if (!matches) return { ids: new Int32Array(0), scores: new Int32Array(0) };
-  let query = db.selectFrom(sql<ToolMatch>`(${matches})`.as("m")).select(["m.tool_id", "m.score"]);
-  if (categoryIds) {
-    const ids = categoryIds.length ? categoryIds : [-1];
-    query = query.where("m.tool_id", "in", (eb) => eb.selectFrom("tool_categories").select("tool_id").where("category_id", "in", ids));
-  }
-  const [ids, scores] = await readIntColumns(db, query, ["tool_id", "score"] as const);
-  return { ids, scores };
+/** The search's matches from the in-memory index, within the category filter's members when there is one. */
+async function findMatches(db: DB, search: string, categoryIds: number[] | null, members: () => Promise<Matches>): Promise<Matches> {
+  const [index, filter] = await Promise.all([searchIndex(db), categoryIds ? members() : undefined]);
+  const matches = matchQuery(index, search);
+  if (!filter) return matches;
+  const allowed = new Set(filter.ids);
+  const keep = matches.ids.reduce((count, id) => count + (allowed.has(id) ? 1 : 0), 0);
+  const ids = new Int32Array(keep);
+  const ranks = new Int32Array(keep);
+  let n = 0;
+  matches.ids.forEach((id, i) => {
+    if (!allowed.has(id)) return;
+    ids[n] = id;
+    ranks[n++] = matches.ranks[i]!;
+  });
+  return { ids, ranks };
 }
 
-/** Published matches, best score first, then in the sort's order. */
-function rank({ ids, scores }: Matches, { ids: ordered, positionOf }: SortPositions): Int32Array {
+/** Published matches, best rank first, then in the sort's order. */
+function rank({ ids, ranks }: Matches, { ids: ordered, positionOf }: SortPositions): Int32Array {
   const keys = new Float64Array(ids.length);
   let count = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const position = id < positionOf.length ? positionOf[id]! : -1;
-    if (position >= 0) keys[count++] = (MAX_SCORE - scores[i]!) * POSITION_RANGE + position;
+    if (position >= 0) keys[count++] = Math.min(ranks[i]!, RANK_LIMIT) * POSITION_RANGE + position;
   }
   const sorted = keys.subarray(0, count).sort();
   const ranked = new Int32Array(count);
@@ -113,13 +121,15 @@ function rank({ ids, scores }: Matches, { ids: ordered, positionOf }: SortPositi
  * filter), or the filter's members, or, with neither, the whole catalogue in the sort's order.
  */
 export async function rankedTools(db: DB, query: RankedListQuery): Promise<Int32Array> {
-  const words = searchWords(query.search ?? "");
+  // Folded and with single spaces: queries that differ only in case, accents or spacing share one ranking.
+  const search = foldText(query.search ?? "").split(/\s+/).filter(Boolean).join(" ");
   const categoryIds = query.categoryIds ? [...new Set(query.categoryIds)].sort((a, b) => a - b) : null;
-  if (words.length === 0 && !categoryIds) return (await sortPositions(db, query.sort)).ids;
-  const matchKey = JSON.stringify([words, categoryIds]);
+  if (!search && !categoryIds) return (await sortPositions(db, query.sort)).ids;
+  const matchKey = JSON.stringify([search, categoryIds]);
+  const members = () => remember(db, `matches:${JSON.stringify(["", categoryIds])}`, () => categoryMembers(db, categoryIds!));
   return remember(db, `${query.sort}:${matchKey}`, async () => {
     const [matches, positions] = await Promise.all([
-      remember(db, `matches:${matchKey}`, () => (words.length ? findMatches(db, words, categoryIds) : categoryMembers(db, categoryIds!))),
+      search ? remember(db, `matches:${matchKey}`, () => findMatches(db, search, categoryIds, members)) : members(),
       sortPositions(db, query.sort),
     ]);
     return rank(matches, positions);

@@ -11,6 +11,7 @@ import * as m0010 from "./0010_favorites_ratings";
 import * as m0012 from "./0012_admin_audit_log";
 import * as m0013 from "./0013_ecommerce_search";
 import * as m0014 from "./0014_trends_analytics";
+import * as m0015 from "./0015_search_synonyms";
 import * as m0016 from "./0016_bulk_search_sync";
 
 /**
@@ -30,5 +31,6 @@ export const migrations: Record<string, Migration> = {
   "0012_admin_audit_log": m0012,
   "0013_ecommerce_search": m0013,
   "0014_trends_analytics": m0014,
+  "0015_search_synonyms": m0015,
   "0016_bulk_search_sync": m0016,
 };

@@ -1,0 +1,345 @@
+import { foldText, segmentCjk, textPieces, typoBudget } from "~/lib/search-text";
+import { gramKey, type SearchIndex } from "./text-index";
+import { findTerm, formTerms, prefixRange, typoTerms } from "./term-lookup";
+
+/**
+ * Matching and ranking of a query against the index, as the search engines people know do it
+ * (Algolia, Meilisearch, Typesense): a tool matches when any word of the query does, and is ranked by
+ *   1. how many of the query's words it matches; words that say little (found in over a fifth of the
+ *      catalogue, like "AI" in an AI directory, or a lone CJK character beside longer words) are optional:
+ *      they only order tools that tie on everything else (7.), and alone they make no match,
+ *   2. typos (word forms and matches inside a word count as one),
+ *   3. field: name > main category > other category > tag > description,
+ *   4. proximity: the most query words found in one name, tag, description or category name,
+ *   5. exactness: whole words > synonyms > prefixes > typos,
+ *   6. coverage: in how many fields (name, categories, tags) the words were found without a typo, so that
+ *      among a category's tools the ones whose own texts are about the query come first,
+ *   7. how many optional words it matches,
+ * and then (by the caller) the chosen sort. The rank is one integer per tool, lower first.
+ */
+export const MAX_QUERY_WORDS = 8;
+/** Words a prefix or a typo may expand to, per query word. */
+const MAX_EXPANSIONS = 60;
+
+/** Field ranks as the ranking compares them. */
+const RANK_NAME = 0;
+const RANK_MAIN_CATEGORY = 1;
+const RANK_OTHER_CATEGORY = 2;
+const RANK_TAG = 3;
+const RANK_DESCRIPTION = 4;
+/** By posting field (text-index.ts: name 0, tag 1, description 2). */
+const RANK_OF_FIELD = [RANK_NAME, RANK_TAG, RANK_DESCRIPTION];
+
+const EXACT = 0;
+const SYNONYM = 1;
+const PREFIX = 2;
+const APPROXIMATE = 3;
+const NO_MATCH = 255;
+/** Category slots start above every name, tag and description slot (field rank << 7 | slot < 1024). */
+const CATEGORY_SLOT = 1024;
+
+export interface QueryWord {
+  text: string;
+  cjk: boolean;
+}
+
+const MAX_COVERAGE = 15;
+/** A word found in more than this share of the catalogue is optional (when the query has other words). */
+const COMMON_WORD_SHARE = 0.2;
+/** Bound of every rank (< 2^29), so that rank * 2^24 + position stays an exact double. */
+export const RANK_LIMIT = MAX_QUERY_WORDS * 25 * 41 * 9 * 25 * (MAX_QUERY_WORDS + 1) * (MAX_COVERAGE + 1);
+
+/**
+ * The query's words: folded, spaced-script words as typed, CJK runs segmented by `Intl.Segmenter` (single
+ * characters the segmenter left alone are joined again when the pair occurs in the catalogue: 编程 split
+ * into 编|程 is searched as 编程), at most eight, duplicates dropped.
+ */
+export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
+  const words: QueryWord[] = [];
+  const seen = new Set<string>();
+  const add = (text: string, cjk: boolean) => {
+    if (seen.has(text) || words.length >= MAX_QUERY_WORDS) return;
+    seen.add(text);
+    words.push({ text, cjk });
+  };
+  for (const piece of textPieces(foldText(raw), false)) {
+    if (!piece.cjk) {
+      add(piece.text, false);
+      continue;
+    }
+    const segments = segmentCjk(piece.text);
+    for (let i = 0; i < segments.length; i++) {
+      const segment = segments[i]!;
+      const next = segments[i + 1];
+      if ([...segment].length === 1 && next && [...next].length === 1 && index.grams.has(gramKey(segment.codePointAt(0)!, next.codePointAt(0)!))) {
+        add(segment + next, true);
+        i++;
+      } else add(segment, true);
+    }
+  }
+  return words;
+}
+
+/**
+ * Postings (or categories) holding a CJK word: its character, its pair, or every consecutive pair of a
+ * longer word (one field value contains them all).
+ */
+function gramPostings(grams: Map<number, Int32Array>, word: string): Int32Array {
+  const chars = [...word].map((char) => char.codePointAt(0)!);
+  if (chars.length === 1) return grams.get(gramKey(chars[0]!)) ?? new Int32Array(0);
+  let result: Int32Array | undefined;
+  for (let i = 0; i + 1 < chars.length; i++) {
+    const list = grams.get(gramKey(chars[i]!, chars[i + 1]!));
+    if (!list) return new Int32Array(0);
+    result = result ? intersect(result, list) : list;
+  }
+  return result ?? new Int32Array(0);
+}
+
+function intersect(a: Int32Array, b: Int32Array): Int32Array {
+  const out = new Int32Array(Math.min(a.length, b.length));
+  let i = 0;
+  let j = 0;
+  let n = 0;
+  while (i < a.length && j < b.length) {
+    if (a[i]! < b[j]!) i++;
+    else if (a[i]! > b[j]!) j++;
+    else {
+      out[n++] = a[i]!;
+      i++;
+      j++;
+    }
+  }
+  return out.subarray(0, n);
+}
+
+/** Per query word: best match per tool and where it was found. */
+class WordState {
+  best: Uint8Array;
+  slot: Uint16Array;
+  /** Bit per field rank the word was found in. */
+  fields: Uint8Array;
+  constructor(size: number) {
+    this.best = new Uint8Array(size).fill(NO_MATCH);
+    this.slot = new Uint16Array(size);
+    this.fields = new Uint8Array(size);
+  }
+}
+
+class Matcher {
+  readonly states: WordState[];
+  readonly mask: Uint8Array;
+  readonly touched: number[] = [];
+  readonly categoryMask: Uint8Array;
+  /** Tools each word matched. */
+  readonly counts: number[];
+  constructor(
+    readonly index: SearchIndex,
+    readonly words: QueryWord[],
+  ) {
+    const size = index.toolIds.length;
+    this.states = words.map(() => new WordState(size));
+    this.mask = new Uint8Array(size);
+    this.categoryMask = new Uint8Array(index.categoryIds.length);
+    this.counts = words.map(() => 0);
+  }
+
+  #hit(word: number, tool: number, key: number, slot: number): void {
+    const state = this.states[word]!;
+    // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
+    // nor descriptions, which mention many things in passing.
+    if (key < 32 && ((key >> 2) & 7) !== RANK_DESCRIPTION) state.fields[tool]! |= 1 << ((key >> 2) & 7);
+    if (state.best[tool] === NO_MATCH) this.counts[word]!++;
+    if (key < state.best[tool]!) {
+      state.best[tool] = key;
+      state.slot[tool] = slot;
+    }
+    if (this.mask[tool] === 0) this.touched.push(tool);
+    this.mask[tool]! |= 1 << word;
+  }
+
+  postings(word: number, postings: Int32Array, typos: number, exactness: number): void {
+    for (const code of postings) {
+      const rank = RANK_OF_FIELD[(code >> 7) & 3]!;
+      this.#hit(word, code >>> 9, typos * 32 + rank * 4 + exactness, (rank << 7) | (code & 127));
+    }
+  }
+
+  categories(word: number, categories: Int32Array | undefined, typos: number, exactness: number): void {
+    if (!categories) return;
+    for (const category of categories) {
+      this.categoryMask[category]! |= 1 << word;
+      for (const [members, rank] of [
+        [this.index.mainMembers[category]!, RANK_MAIN_CATEGORY],
+        [this.index.otherMembers[category]!, RANK_OTHER_CATEGORY],
+      ] as const) {
+        const key = typos * 32 + rank * 4 + exactness;
+        for (const tool of members) this.#hit(word, tool, key, CATEGORY_SLOT + category);
+      }
+    }
+  }
+
+  term(word: number, term: number, typos: number, exactness: number): void {
+    const { termStart, termPostings, termCategories } = this.index;
+    this.postings(word, termPostings.subarray(termStart[term]!, termStart[term + 1]!), typos, exactness);
+    this.categories(word, termCategories.get(term), typos, exactness);
+  }
+
+  cjk(word: number, text: string, exactness: number): void {
+    this.postings(word, gramPostings(this.index.grams, text), 0, exactness);
+    this.categories(word, gramPostings(this.index.gramCategories, text), 0, exactness);
+  }
+}
+
+/** Everything a spaced-script word may match, best first: the word, its synonyms, prefixes, typos, forms. */
+function matchWord(matcher: Matcher, i: number, text: string, last: boolean): void {
+  const { index } = matcher;
+  const taken = new Set<number>();
+  const term = (id: number, typos: number, exactness: number) => {
+    if (id < 0 || taken.has(id)) return;
+    taken.add(id);
+    matcher.term(i, id, typos, exactness);
+  };
+  term(findTerm(index.terms, text), 0, EXACT);
+  for (const synonym of index.synonyms.get(text) ?? []) {
+    if (textPieces(synonym, false).some((piece) => piece.cjk)) matcher.cjk(i, synonym, SYNONYM);
+    else term(findTerm(index.terms, synonym), 0, SYNONYM);
+  }
+  if (last) {
+    // Shortest completions first: they are closest to what was typed.
+    const [start, end] = prefixRange(index.terms, text);
+    const completions = index.terms.slice(start, Math.min(end, start + 2_000)).map((_, k) => start + k);
+    completions.sort((a, b) => index.terms[a]!.length - index.terms[b]!.length || a - b);
+    for (const id of completions.slice(0, MAX_EXPANSIONS)) term(id, 0, PREFIX);
+  }
+  const budget = typoBudget(text);
+  if (budget > 0) {
+    const hits = typoTerms(index.terms, text, budget, last, MAX_EXPANSIONS * 4);
+    hits.sort((a, b) => a.distance - b.distance);
+    for (const hit of hits.slice(0, MAX_EXPANSIONS)) term(hit.term, hit.distance, hit.distance === 0 ? PREFIX : APPROXIMATE);
+  }
+  for (const id of formTerms(index.terms, text, MAX_EXPANSIONS)) term(id, 1, APPROXIMATE);
+  if (text.length >= 3) {
+    // Inside a name word ("gpt" in "chatgpt"): names only, where people expect it.
+    let found = 0;
+    for (const id of index.nameTerms) {
+      if (found >= MAX_EXPANSIONS) break;
+      const name = index.terms[id]!;
+      if (name.length > text.length && name.includes(text) && !taken.has(id)) {
+        term(id, 1, APPROXIMATE);
+        found++;
+      }
+    }
+  }
+}
+
+/**
+ * Bit mask of the words that are optional: lone CJK characters beside longer words, and words found in more
+ * than a fifth of the catalogue and at least twice as often as the query's rarest word.
+ */
+function optionalWords(words: QueryWord[], counts: number[], size: number): number {
+  let optional = 0;
+  const longer = words.some((word) => !word.cjk || [...word.text].length > 1);
+  const rarest = Math.min(...counts.filter((count) => count > 0));
+  words.forEach((word, i) => {
+    const common = counts[i]! > size * COMMON_WORD_SHARE && counts[i]! >= 2 * rarest;
+    if (common || (word.cjk && [...word.text].length === 1 && longer)) optional |= 1 << i;
+  });
+  // A query of only such words keeps them all.
+  return optional === (1 << words.length) - 1 ? 0 : optional;
+}
+
+/** Two typed words that the catalogue writes as one ("eleven labs", "note book") match that word, for both. */
+function joinNeighbours(matcher: Matcher, words: QueryWord[]): void {
+  const { terms } = matcher.index;
+  for (let i = 0; i + 1 < words.length; i++) {
+    if (words[i]!.cjk || words[i + 1]!.cjk) continue;
+    const joined = words[i]!.text + words[i + 1]!.text;
+    const last = i + 2 === words.length;
+    const [start, end] = last ? prefixRange(terms, joined) : [findTerm(terms, joined), findTerm(terms, joined) + 1];
+    for (let id = Math.max(start, 0); id < end && id < start + 10; id++) {
+      const exactness = terms[id] === joined ? EXACT : PREFIX;
+      matcher.term(i, id, 0, exactness);
+      matcher.term(i + 1, id, 0, exactness);
+    }
+  }
+}
+
+export interface QueryMatches {
+  /** Matching tool ids. */
+  ids: Int32Array;
+  /** Rank of each (lower first), below RANK_LIMIT. */
+  ranks: Int32Array;
+}
+
+function popcount(value: number): number {
+  let count = 0;
+  for (let v = value; v; v &= v - 1) count++;
+  return count;
+}
+
+/** Every tool matching at least one word of the query, with its rank. */
+export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
+  const words = queryWords(index, raw);
+  const matcher = new Matcher(index, words);
+  words.forEach((word, i) => {
+    if (word.cjk) {
+      matcher.cjk(i, word.text, EXACT);
+      for (const synonym of index.synonyms.get(word.text) ?? []) {
+        if (textPieces(synonym, false).some((piece) => piece.cjk)) matcher.cjk(i, synonym, SYNONYM);
+        else {
+          const id = findTerm(index.terms, synonym);
+          if (id >= 0) matcher.term(i, id, 0, SYNONYM);
+        }
+      }
+    } else matchWord(matcher, i, word.text, i === words.length - 1);
+  });
+  joinNeighbours(matcher, words);
+  const count = words.length;
+  const optional = optionalWords(words, matcher.counts, index.toolIds.length);
+  const { states, mask, categoryMask } = matcher;
+  // With words that say something, a tool that matches only optional ones ("de", "ai") is no result.
+  const kept = optional ? matcher.touched.filter((tool) => mask[tool]! & ~optional) : matcher.touched;
+  const ids = new Int32Array(kept.length);
+  const ranks = new Int32Array(kept.length);
+  kept.forEach((tool, n) => {
+    const matched = mask[tool]!;
+    let words = 0;
+    let typos = 0;
+    let fields = 0;
+    let exactness = 0;
+    let coverage = 0;
+    let optionalMatched = 0;
+    for (let i = 0; i < count; i++) {
+      if (!(matched & (1 << i))) continue;
+      if (optional & (1 << i)) {
+        optionalMatched++;
+        continue;
+      }
+      coverage += popcount(states[i]!.fields[tool]!);
+      const key = states[i]!.best[tool]!;
+      words++;
+      typos += key >> 5;
+      fields += (key >> 2) & 7;
+      exactness += key & 3;
+    }
+    let proximity = 1;
+    if (words + optionalMatched > 1) {
+      for (let i = 0; i < count; i++) {
+        if (!(matched & (1 << i))) continue;
+        const slot = states[i]!.slot[tool]!;
+        let together = 0;
+        for (let j = 0; j < count; j++) if (matched & (1 << j) && states[j]!.slot[tool] === slot) together++;
+        if (together > proximity) proximity = together;
+      }
+      for (let k = index.toolCategoryStart[tool]!; k < index.toolCategoryStart[tool + 1]!; k++) {
+        const together = popcount(categoryMask[index.toolCategoryList[k]!]! & matched);
+        if (together > proximity) proximity = together;
+      }
+    }
+    ids[n] = index.toolIds[tool]!;
+    const relevance = ((((MAX_QUERY_WORDS - words) * 25 + typos) * 41 + fields) * 9 + (MAX_QUERY_WORDS - proximity)) * 25 + exactness;
+    ranks[n] = (relevance * (MAX_COVERAGE + 1) + (MAX_COVERAGE - Math.min(coverage, MAX_COVERAGE))) * (MAX_QUERY_WORDS + 1) + (MAX_QUERY_WORDS - optionalMatched);
+  });
+  return { ids, ranks };
+}
