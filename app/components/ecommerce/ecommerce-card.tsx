@@ -58,7 +58,7 @@ export function EcommerceCard({ tool, text, layout, eager = false }: { tool: Car
           </p>
         </div>
       </AppLink>
-      <EcommerceFavoriteSlot id={tool.id} slug={tool.slug} title={tool.name} />
+      <EcommerceFavoriteSlot id={tool.id} slug={tool.slug} title={tool.name} variant="card" />
     </li>
   );
 }

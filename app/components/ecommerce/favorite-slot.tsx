@@ -1,12 +1,10 @@
+import { FavoriteButton } from "~/components/favorites/favorite-button";
+
 /**
- * The one place the e-commerce cards and detail page show the favourite heart.
- *
- * Favourites (local for visitors, `ecommerce_favorites` for signed-in users,
- * clear-all) belong to the shared favourites module, `FavoriteButton` in
- * `app/components/favorites/`, with `{ id, type: "ecommerce_tool", slug, title }`.
- * FAVOURITES: render `<FavoriteButton id={id} type="ecommerce_tool" slug={slug} title={title} />`
- * here once that module is on this branch; nothing else in the directory changes.
+ * The favourite heart of e-commerce cards and product pages: the shared
+ * favourites module (local for visitors, `ecommerce_favorites` for signed-in
+ * users, clear-all on the favourites page) with entry type `ecommerce_tool`.
  */
-export function EcommerceFavoriteSlot(_props: { id: number; slug: string; title: string }) {
-  return null;
+export function EcommerceFavoriteSlot({ id, slug, title, variant = "detail" }: { id: number; slug: string; title: string; variant?: "card" | "detail" }) {
+  return <FavoriteButton entry={{ id, type: "ecommerce_tool", slug, title }} variant={variant} />;
 }
