@@ -23,8 +23,8 @@ export function jsonOk(body: unknown, init: ResponseInit = {}): Response {
   return Response.json(body, { ...init, headers });
 }
 
-/** Reads at most `maxBytes` of a request body as text; a larger body is refused with 413 without reading it all. */
-export async function readBodyText(request: Request, maxBytes = JSON_BODY_LIMIT): Promise<string> {
+/** Reads at most `maxBytes` of a body (a request's, or a fetched response's) as text; a larger one is refused with 413 without reading it all. */
+export async function readBodyText(request: Pick<Request, "headers" | "body">, maxBytes = JSON_BODY_LIMIT): Promise<string> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw jsonError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
   if (!request.body) return "";
