@@ -41,7 +41,7 @@ async function trendsHtml(path = "/trends"): Promise<string> {
 }
 
 async function waitFor(check: () => Promise<boolean>, what: string): Promise<void> {
-  const deadline = Date.now() + 30_000;
+  const deadline = Date.now() + 40_000;
   while (!(await check())) {
     if (Date.now() > deadline) throw new Error(`timed out waiting for ${what}`);
     await new Promise((resolve) => setTimeout(resolve, 200));

@@ -37,7 +37,7 @@ function jsonResponse(body: unknown, init: ResponseInit): Response {
 }
 
 /** Reads at most `maxBytes` of a request body; a larger body is refused with 413 without reading it all. */
-export async function readBodyBytes(request: Request, maxBytes = JSON_BODY_LIMIT): Promise<Buffer> {
+export async function readBodyBytes(request: Pick<Request, "headers" | "body">, maxBytes = JSON_BODY_LIMIT): Promise<Buffer> {
   const declared = Number(request.headers.get("content-length") ?? "0");
   if (declared > maxBytes) throw jsonError(413, "payload_too_large", `The request body is larger than ${maxBytes} bytes.`);
   if (!request.body) return Buffer.alloc(0);
@@ -58,7 +58,7 @@ export async function readBodyBytes(request: Request, maxBytes = JSON_BODY_LIMIT
 }
 
 /** Reads at most `maxBytes` of a request body as text; a larger body is refused with 413 without reading it all. */
-export async function readBodyText(request: Request, maxBytes = JSON_BODY_LIMIT): Promise<string> {
+export async function readBodyText(request: Pick<Request, "headers" | "body">, maxBytes = JSON_BODY_LIMIT): Promise<string> {
   return (await readBodyBytes(request, maxBytes)).toString("utf8");
 }
 

@@ -1,3 +1,5 @@
+import { readBodyText } from "../http/json-api";
+
 /** Largest answer read from a trending source; anything bigger is not the page we expect. */
 const MAX_BYTES = 5 * 1024 * 1024;
 
@@ -25,24 +27,11 @@ export async function fetchText(url: URL, options: FetchOptions): Promise<string
     await response.body?.cancel();
     throw new Error(`${url.host} answered ${response.status}`);
   }
-  const declared = Number(response.headers.get("content-length") ?? 0);
-  if (declared > MAX_BYTES) {
-    await response.body?.cancel();
-    throw new Error(`${url.host} answered ${declared} bytes`);
+  try {
+    return await readBodyText(response, MAX_BYTES);
+  } catch (error) {
+    // The reader refuses an oversized body with a 413 Response (its use for request bodies).
+    if (error instanceof Response) throw new Error(`${url.host} answered more than ${MAX_BYTES} bytes`);
+    throw error;
   }
-  const reader = response.body?.getReader();
-  if (!reader) return "";
-  const chunks: Uint8Array[] = [];
-  let size = 0;
-  for (;;) {
-    const { done, value } = await reader.read();
-    if (done) break;
-    size += value.byteLength;
-    if (size > MAX_BYTES) {
-      await reader.cancel();
-      throw new Error(`${url.host} answered more than ${MAX_BYTES} bytes`);
-    }
-    chunks.push(value);
-  }
-  return Buffer.concat(chunks).toString("utf8");
 }

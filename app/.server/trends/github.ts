@@ -17,7 +17,7 @@ export async function fetchGithubTrending(baseUrl: string, timeoutMs: number): P
   return repos;
 }
 
-/** Digits of "1,234" or "1.2k" style counts; 0 when there are none. */
+/** A count written "1,234" or "1.2k"; null when the text has none. */
 function count(text: string | undefined): number | null {
   const match = /([\d.,]+)\s*([kK])?/.exec(text ?? "");
   if (!match) return null;
