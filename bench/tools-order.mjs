@@ -17,7 +17,7 @@ const { values } = parseArgs({
   options: {
     database: { type: "string" },
     build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    port: { type: "string", default: "4152" },
+    port: { type: "string", default: "4187" },
     runs: { type: "string", default: "30" },
   },
 });
