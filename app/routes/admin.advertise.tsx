@@ -1,4 +1,3 @@
-import { useNavigate, useSearchParams } from "react-router";
 import { listAdRequests } from "~/.server/admin/ads";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { handleReviewPost } from "~/.server/admin/page-actions";
@@ -8,7 +7,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { AdRequestCard } from "~/components/admin/ad-request-card";
 import { useAdminText } from "~/components/admin/admin-text";
-import { AdminPager } from "~/components/admin/pager";
+import { AdminPager, usePageNavigation } from "~/components/admin/pager";
 import { StatusFilter } from "~/components/admin/status-tabs";
 import type { Route } from "./+types/admin.advertise";
 
@@ -27,13 +26,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Advertising · Admin" }
 
 export default function AdminAdvertise({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminText();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
-  const goTo = (next: number) => {
-    const search = new URLSearchParams(params);
-    search.set("page", String(next));
-    void navigate(`?${search.toString()}`);
-  };
+  const goTo = usePageNavigation();
   return (
     <section>
       <h1 className="text-2xl font-semibold text-slate-900">{t("ads.title")}</h1>

@@ -1,4 +1,4 @@
-import { Form, useNavigate, useSearchParams } from "react-router";
+import { Form } from "react-router";
 import { z } from "zod";
 import { listAudit } from "~/.server/admin/audit";
 import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, AUDIT_ENTITIES } from "~/lib/admin";
@@ -6,7 +6,7 @@ import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { formatAdminDate, useAdminText } from "~/components/admin/admin-text";
-import { AdminPager } from "~/components/admin/pager";
+import { AdminPager, usePageNavigation } from "~/components/admin/pager";
 import type { Route } from "./+types/admin.audit-log";
 
 /** The audit log (read only): who did what to which entity and when, with each changed field before/after. */
@@ -34,8 +34,7 @@ const show = (value: unknown) => (value === null || value === undefined ? "—" 
 
 export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdminText();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
+  const goTo = usePageNavigation();
   const { filter } = loaderData;
   const input = "mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm";
   return (
@@ -85,11 +84,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
           </tbody>
         </table>
       </div>
-      <AdminPager page={filter.page} total={loaderData.total} pageSize={ADMIN_PAGE_SIZE} onPage={(page) => {
-        const search = new URLSearchParams(params);
-        search.set("page", String(page));
-        void navigate(`?${search.toString()}`);
-      }} />
+      <AdminPager page={filter.page} total={loaderData.total} pageSize={ADMIN_PAGE_SIZE} onPage={goTo} />
     </section>
   );
 }

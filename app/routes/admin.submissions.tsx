@@ -1,4 +1,4 @@
-import { Link, useNavigate, useSearchParams } from "react-router";
+import { Link } from "react-router";
 import { listAdRequests } from "~/.server/admin/ads";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { handleReviewPost } from "~/.server/admin/page-actions";
@@ -9,7 +9,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { AdRequestCard } from "~/components/admin/ad-request-card";
 import { useAdminText } from "~/components/admin/admin-text";
-import { AdminPager } from "~/components/admin/pager";
+import { AdminPager, usePageNavigation } from "~/components/admin/pager";
 import { StatusFilter } from "~/components/admin/status-tabs";
 import { SubmissionCard } from "~/components/admin/submission-card";
 import type { Route } from "./+types/admin.submissions";
@@ -32,15 +32,9 @@ export const meta: Route.MetaFunction = () => [{ title: "Submissions · Admin" }
 
 export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
   const { t } = useAdminText();
-  const navigate = useNavigate();
-  const [params] = useSearchParams();
   const { tab, filter, page } = loaderData;
   const result = loaderData.tools ?? loaderData.ads!;
-  const goTo = (next: number) => {
-    const search = new URLSearchParams(params);
-    search.set("page", String(next));
-    void navigate(`?${search.toString()}`);
-  };
+  const goTo = usePageNavigation();
   const tabClass = (active: boolean) => `border-b-2 px-3 py-2 text-sm font-medium ${active ? "border-brand-600 text-brand-700" : "border-transparent text-slate-600 hover:text-slate-900"}`;
   return (
     <section>

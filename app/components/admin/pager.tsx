@@ -1,4 +1,5 @@
 import { useState, type KeyboardEvent } from "react";
+import { useNavigate, useSearchParams } from "react-router";
 import { useAdminText } from "./admin-text";
 
 /**
@@ -45,4 +46,15 @@ export function AdminPager({ page, total, pageSize, onPage }: { page: number; to
       </label>
     </div>
   );
+}
+
+/** Goes to another page of the current list, keeping its other query parameters (tab, status, filters). */
+export function usePageNavigation(): (page: number) => void {
+  const navigate = useNavigate();
+  const [params] = useSearchParams();
+  return (page) => {
+    const search = new URLSearchParams(params);
+    search.set("page", String(page));
+    void navigate(`?${search.toString()}`);
+  };
 }
