@@ -37,9 +37,14 @@ declare module "express-serve-static-core" {
   }
 }
 
-function refuse(req: Request, res: Response, status: number, code: string, message: string, headers: Record<string, string> = {}): void {
+async function refuse(req: Request, res: Response, status: number, code: string, message: string, headers: Record<string, string> = {}): Promise<void> {
   // The request logger writes one line per request; this names why it was refused (never the whole address).
   getLogger().warn({ status, code, method: req.method, path: shortUrl(req.originalUrl) }, "request refused");
+  // A body nobody will read is read and dropped first, so the client still sending it gets this answer.
+  if (!req.readableEnded && (Number(req.headers["content-length"] ?? 0) > 0 || req.headers["transfer-encoding"] !== undefined)) {
+    if (Number(req.headers["content-length"] ?? 0) > DISCARD_MAX_BYTES) res.setHeader("Connection", "close");
+    else await discardRest(req);
+  }
   for (const [name, value] of Object.entries(headers)) res.setHeader(name, value);
   res.setHeader("Cache-Control", "no-store");
   if (req.originalUrl.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json")) {
@@ -102,15 +107,13 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
     const limit = bodyLimitFor(req);
     const declared = Number(req.headers["content-length"] ?? 0);
     if (declared > limit) {
-      if (declared > DISCARD_MAX_BYTES) res.setHeader("Connection", "close");
-      else await discardRest(req);
       return refuse(req, res, 413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
     }
     if (req.method === "GET" || req.method === "HEAD" || (!declared && req.headers["transfer-encoding"] === undefined)) return next();
     try {
       const body = await readCappedBody(req, limit);
       if (!body) {
-        await discardRest(req);
+        // Part of the body was read: the rest is dropped by refuse().
         return refuse(req, res, 413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
       }
       if (body.hasNul) return refuse(req, res, 400, "bad_body", "The request body contains a NUL character.");
@@ -120,7 +123,7 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
       next();
     } catch {
       // The client went away while sending.
-      if (!res.headersSent) refuse(req, res, 400, "bad_body", "The request body could not be read.");
+      if (!res.headersSent) await refuse(req, res, 400, "bad_body", "The request body could not be read.");
     }
   };
 }

@@ -16,8 +16,8 @@ beforeAll(async () => {
   github = await startFakeGithub();
   const [port, proxiedPort] = [await freePort(), await freePort()];
   [site, proxied] = await Promise.all([
-    startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", ...providerEnv({ github }) }),
-    startServer({ PORT: String(proxiedPort), PUBLIC_URL: `https://127.0.0.1:${proxiedPort}`, TRUST_PROXY: "loopback" }),
+    startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, LOG_LEVEL: "info", ...providerEnv({ github }) }, { startTimeoutMs: 180_000 }),
+    startServer({ PORT: String(proxiedPort), PUBLIC_URL: `https://127.0.0.1:${proxiedPort}`, TRUST_PROXY: "loopback" }, { startTimeoutMs: 180_000 }),
   ]);
 });
 afterAll(async () => {
