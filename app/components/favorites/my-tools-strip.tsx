@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { lazy, Suspense, useEffect } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
@@ -6,9 +6,7 @@ import { AppLink } from "~/lib/app-link";
 import { useNonce } from "~/lib/nonce";
 import { favoritePath, MY_TOOLS_STRIP_SIZE } from "~/lib/favorites";
 import type { loader as rootLoader } from "~/root";
-import { STRIP_HINT_SCRIPT } from "./local-copy";
-import { FavoritesNotice } from "./notice";
-import { loadFavorites, useFavoritesState } from "./store";
+import { storeAccess, useFavoritesState, withActions } from "./store";
 
 /**
  * "My Tools" strip under the navigation (spec 2.3): the first 12 favourites, an Add link to the tools
@@ -17,23 +15,52 @@ import { loadFavorites, useFavoritesState } from "./store";
  * last time, and the list fills in after load, so nothing below it moves.
  * Also loads the visitor's favourites and ratings for the whole page (one request when signed in).
  */
+/**
+ * How many favourites the strip showed last, read by an inline script before the page paints: the strip
+ * keeps its place instead of pushing the page down once the list arrives. Same text for every visitor.
+ */
+const HINT_KEY = "myToolsCount";
+const HINT_ATTRIBUTE = "data-my-tools";
+const HINT_SCRIPT = `try{if(+localStorage.getItem("${HINT_KEY}")>0)document.documentElement.setAttribute("${HINT_ATTRIBUTE}","")}catch(e){}`;
+
+function writeHint(count: number): void {
+  try {
+    window.localStorage.setItem(HINT_KEY, String(count));
+  } catch {
+    // Without storage the strip simply appears once the list is known.
+  }
+  document.documentElement.toggleAttribute(HINT_ATTRIBUTE, count > 0);
+}
+
+// Messages are rare: their component loads with the first one.
+const FavoritesNotice = lazy(() => import("./notice").then((module) => ({ default: module.FavoritesNotice })));
+
 export function MyToolsStrip() {
   const t = useT("favorites");
   const to = useLocalizedPath();
   const lang = useLang();
   const nonce = useNonce();
   const userId = useRouteLoaderData<typeof rootLoader>("root")?.user?.id ?? null;
-  const { favorites } = useFavoritesState();
+  const { favorites, notice } = useFavoritesState();
 
   useEffect(() => {
-    void loadFavorites(userId, lang);
+    withActions((actions) => actions.loadFavorites(userId, lang));
   }, [userId, lang]);
+  useEffect(() => {
+    let hinted: unknown;
+    return storeAccess.subscribe(() => {
+      const { mode, favorites: current } = storeAccess.get();
+      if (mode === null || current === hinted) return;
+      hinted = current;
+      writeHint(current.length);
+    });
+  }, []);
 
   const shown = favorites.slice(0, MY_TOOLS_STRIP_SIZE);
   return (
     <>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: STRIP_HINT_SCRIPT }} />
-      <nav aria-label={t("strip.title")} data-testid="my-tools-strip" className="hidden h-11 border-b border-slate-200 bg-white [html[data-my-tools]_&]:block">
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HINT_SCRIPT }} />
+      <nav aria-label={t("strip.title")} data-testid="my-tools-strip" className="my-tools-strip">
         <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 text-sm sm:px-6 lg:px-8">
           <span className="shrink-0 font-semibold text-slate-800">{t("strip.title")}</span>
           <ul className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto whitespace-nowrap">
@@ -41,7 +68,7 @@ export function MyToolsStrip() {
               <li key={`${entry.type}:${entry.slug}`}>
                 <AppLink
                   to={to(favoritePath(entry))}
-                  className="inline-block max-w-48 truncate rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-slate-700 hover:border-brand-600 hover:text-brand-700"
+                  className="my-tools-item"
                   data-testid="my-tools-item"
                 >
                   {entry.title}
@@ -57,7 +84,11 @@ export function MyToolsStrip() {
           </AppLink>
         </div>
       </nav>
-      <FavoritesNotice />
+      {notice ? (
+        <Suspense fallback={null}>
+          <FavoritesNotice />
+        </Suspense>
+      ) : null}
     </>
   );
 }
