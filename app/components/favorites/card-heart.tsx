@@ -23,9 +23,8 @@ export function CardHeart({ entry }: { entry: FavoriteEntry }) {
       data-favorite-slug={entry.slug}
       className="favorite-card-toggle"
     >
-      <svg viewBox="0 0 24 24" aria-hidden="true" className="size-4" fill={on ? "currentColor" : "none"} stroke="currentColor" strokeWidth="2">
-        <path d="M12 21s-7.5-4.6-10-9.3C.3 8.3 2.4 4 6.3 4c2.2 0 3.9 1.3 5.7 3.3C13.8 5.3 15.5 4 17.7 4c3.9 0 6 4.3 4.3 7.7C19.5 16.4 12 21 12 21z" />
-      </svg>
+      {/* The stylesheet's heart (as on the count); grey when off, rose when on (app.css). */}
+      <span aria-hidden="true" className="tool-card-heart" />
     </button>
   );
 }

@@ -1,28 +1,23 @@
-import { lazy, Suspense, useEffect } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/lib/app-link";
 import { useNonce } from "~/lib/nonce";
-import { favoritePath, MY_TOOLS_STRIP_SIZE } from "~/lib/favorites";
 import type { loader as rootLoader } from "~/root";
-import { storeAccess, useFavoritesState, withActions } from "./store";
+/** How many favourites the strip showed last (localStorage), and the attribute that shows its row. */
+const HINT_KEY = "myToolsCount";
+const HINT_ATTRIBUTE = "data-my-tools";
+/** Before first paint (same text for every visitor): shows the strip's row when it had favourites last time. */
+const HINT_SCRIPT = `try{if(+localStorage.getItem("${HINT_KEY}")>0)document.documentElement.setAttribute("${HINT_ATTRIBUTE}","")}catch(e){}`;
 
 /**
  * "My Tools" strip under the navigation (spec 2.3): the first 12 favourites, an Add link to the tools
  * list and an Edit link to the favourites page; hidden when there are none. The HTML is the same for
- * everyone: an inline script shows the (empty) row before first paint when the visitor had favourites
- * last time, and the list fills in after load, so nothing below it moves.
- * Also loads the visitor's favourites and ratings for the whole page (one request when signed in).
+ * everyone and has no items: an inline script shows the row before first paint when the visitor had
+ * favourites last time, and the items (`strip-items.tsx`, loaded after hydration with the code that
+ * reads the visitor's favourites, one request when signed in) fill it in without moving the page.
  */
-/**
- * How many favourites the strip showed last, read by an inline script before the page paints: the strip
- * keeps its place instead of pushing the page down once the list arrives. Same text for every visitor.
- */
-const HINT_KEY = "myToolsCount";
-const HINT_ATTRIBUTE = "data-my-tools";
-const HINT_SCRIPT = `try{if(+localStorage.getItem("${HINT_KEY}")>0)document.documentElement.setAttribute("${HINT_ATTRIBUTE}","")}catch(e){}`;
-
 function writeHint(count: number): void {
   try {
     window.localStorage.setItem(HINT_KEY, String(count));
@@ -32,8 +27,10 @@ function writeHint(count: number): void {
   document.documentElement.toggleAttribute(HINT_ATTRIBUTE, count > 0);
 }
 
-// Messages are rare: their component loads with the first one.
-const FavoritesNotice = lazy(() => import("./notice").then((module) => ({ default: module.FavoritesNotice })));
+interface Live {
+  Items: ComponentType;
+  Notice: ComponentType;
+}
 
 export function MyToolsStrip() {
   const t = useT("favorites");
@@ -41,54 +38,38 @@ export function MyToolsStrip() {
   const lang = useLang();
   const nonce = useNonce();
   const userId = useRouteLoaderData<typeof rootLoader>("root")?.user?.id ?? null;
-  const { favorites, notice } = useFavoritesState();
+  const [live, setLive] = useState<Live | null>(null);
 
   useEffect(() => {
-    withActions((actions) => actions.loadFavorites(userId, lang));
-  }, [userId, lang]);
-  useEffect(() => {
-    let hinted: unknown;
-    return storeAccess.subscribe(() => {
-      const { mode, favorites: current } = storeAccess.get();
-      if (mode === null || current === hinted) return;
-      hinted = current;
-      writeHint(current.length);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./strip-items").then((module) => {
+      if (cancelled) return;
+      setLive({ Items: module.StripItems, Notice: module.StripNotice });
+      stop = module.startFavorites(userId, lang, writeHint);
     });
-  }, []);
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
+  }, [userId, lang]);
 
-  const shown = favorites.slice(0, MY_TOOLS_STRIP_SIZE);
   return (
     <>
       <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HINT_SCRIPT }} />
       <nav aria-label={t("strip.title")} data-testid="my-tools-strip" className="my-tools-strip">
-        <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 text-sm sm:px-6 lg:px-8">
-          <span className="shrink-0 font-semibold text-slate-800">{t("strip.title")}</span>
-          <ul className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto whitespace-nowrap">
-            {shown.map((entry) => (
-              <li key={`${entry.type}:${entry.slug}`}>
-                <AppLink
-                  to={to(favoritePath(entry))}
-                  className="my-tools-item"
-                  data-testid="my-tools-item"
-                >
-                  {entry.title}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-          <AppLink to={to("/tools")} className="shrink-0 font-medium text-brand-700 hover:underline">
+        <div className="my-tools-row">
+          <span className="my-tools-title">{t("strip.title")}</span>
+          <ul className="my-tools-list">{live ? <live.Items /> : null}</ul>
+          <AppLink to={to("/tools")} className="my-tools-link">
             {t("strip.add")}
           </AppLink>
-          <AppLink to={to("/user/favorites")} className="shrink-0 font-medium text-brand-700 hover:underline" data-testid="my-tools-edit">
+          <AppLink to={to("/user/favorites")} className="my-tools-link" data-testid="my-tools-edit">
             {t("strip.edit")}
           </AppLink>
         </div>
       </nav>
-      {notice ? (
-        <Suspense fallback={null}>
-          <FavoritesNotice />
-        </Suspense>
-      ) : null}
+      {live ? <live.Notice /> : null}
     </>
   );
 }
