@@ -1,7 +1,9 @@
 import { useLang } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import type { FavoriteEntry } from "~/lib/favorites";
-import { isFavorite, toggleFavorite, useFavoritesState } from "./store";
+import { CardHeart } from "./card-heart";
+import { toggleFavorite } from "./actions";
+import { isFavorite, useFavoritesState } from "./store";
 
 /** The heart outline; filled when favourited. Same box either way, so the state never moves the page. */
 export function HeartIcon({ filled, className = "size-5" }: { filled: boolean; className?: string }) {
@@ -15,32 +17,20 @@ export function HeartIcon({ filled, className = "size-5" }: { filled: boolean; c
 /**
  * Favourite toggle for a tool, case study or e-commerce tool (spec 3 entry `{id, type, slug, title}`).
  * Signed out it keeps the entry in localStorage; signed in it saves on the server, optimistically.
- * `card`: a round icon button over a card's picture (the card is a link, so this sits beside it);
+ * `card`: a round icon button over a card's picture (`CardHeart`; the card's parent must be positioned);
  * `detail`: a labelled button for detail pages.
  */
 export function FavoriteButton({ entry, variant = "detail", className = "" }: { entry: FavoriteEntry; variant?: "card" | "detail"; className?: string }) {
+  if (variant === "card") return <CardHeart entry={entry} />;
+  return <DetailFavoriteButton entry={entry} className={className} />;
+}
+
+function DetailFavoriteButton({ entry, className }: { entry: FavoriteEntry; className: string }) {
   const t = useT("favorites");
   const lang = useLang();
-  const state = useFavoritesState();
-  const on = isFavorite(state, entry);
+  const on = isFavorite(useFavoritesState(), entry);
   const label = t(on ? "button.removeNamed" : "button.addNamed", { name: entry.title });
   const onClick = () => void toggleFavorite(entry, lang);
-  if (variant === "card") {
-    return (
-      <button
-        type="button"
-        onClick={onClick}
-        aria-pressed={on}
-        aria-label={label}
-        title={label}
-        data-testid="favorite-toggle"
-        data-favorite-slug={entry.slug}
-        className={`absolute left-2 top-2 z-10 flex size-8 items-center justify-center rounded-full bg-white/90 text-rose-600 shadow-sm ring-1 ring-slate-200 transition hover:scale-110 focus-visible:outline-2 focus-visible:outline-brand-600 ${className}`}
-      >
-        <HeartIcon filled={on} className="size-4" />
-      </button>
-    );
-  }
   return (
     <button
       type="button"

@@ -5,7 +5,8 @@ import { useImageFailure } from "~/lib/image-fallback";
 import { FAVORITE_TYPES, favoriteKey, favoritePath, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import { DEFAULT_TOOL_IMAGE } from "~/components/tools/tool-card";
 import { HeartIcon } from "./favorite-button";
-import { clearFavorites, toggleFavorite, useFavoritesState } from "./store";
+import { clearFavorites, toggleFavorite } from "./actions";
+import { useFavoritesState } from "./store";
 
 /**
  * The favourites of the page's visitor, grouped by kind. `serverCards` (signed in) carry pictures and

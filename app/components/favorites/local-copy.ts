@@ -6,12 +6,6 @@ import { isFavoriteType, MAX_RATING, MIN_RATING, type FavoriteEntry } from "~/li
  */
 export const LOCAL_FAVORITES_KEY = "favorites";
 export const LOCAL_RATINGS_KEY = "ratings";
-/**
- * How many favourites the strip showed last: read by an inline script before the page paints, so the
- * My Tools strip keeps its place instead of pushing the page down once the list arrives.
- */
-export const STRIP_HINT_KEY = "myToolsCount";
-export const STRIP_HINT_ATTRIBUTE = "data-my-tools";
 
 function parse(key: string): unknown {
   try {
@@ -56,16 +50,3 @@ export function writeLocal(copy: { favorites?: FavoriteEntry[]; ratings?: Record
     // Storage disabled or full: the page still shows the state for this visit.
   }
 }
-
-export function writeStripHint(count: number): void {
-  try {
-    window.localStorage.setItem(STRIP_HINT_KEY, String(count));
-  } catch {
-    // Without storage the strip simply appears once the list is known.
-  }
-  if (count > 0) document.documentElement.setAttribute(STRIP_HINT_ATTRIBUTE, "");
-  else document.documentElement.removeAttribute(STRIP_HINT_ATTRIBUTE);
-}
-
-/** Runs before first paint (inline, same text for every visitor): reserves the strip's row when it had entries. */
-export const STRIP_HINT_SCRIPT = `try{if(+localStorage.getItem(${JSON.stringify(STRIP_HINT_KEY)})>0)document.documentElement.setAttribute(${JSON.stringify(STRIP_HINT_ATTRIBUTE)},"")}catch(e){}`;

@@ -1,63 +1,75 @@
-import { useEffect } from "react";
+import { useEffect, useState, type ComponentType } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/lib/app-link";
 import { useNonce } from "~/lib/nonce";
-import { favoritePath, MY_TOOLS_STRIP_SIZE } from "~/lib/favorites";
 import type { loader as rootLoader } from "~/root";
-import { STRIP_HINT_SCRIPT } from "./local-copy";
-import { FavoritesNotice } from "./notice";
-import { loadFavorites, useFavoritesState } from "./store";
+/** How many favourites the strip showed last (localStorage), and the attribute that shows its row. */
+const HINT_KEY = "myToolsCount";
+const HINT_ATTRIBUTE = "data-my-tools";
+/** Before first paint (same text for every visitor): shows the strip's row when it had favourites last time. */
+const HINT_SCRIPT = `try{if(+localStorage.getItem("${HINT_KEY}")>0)document.documentElement.setAttribute("${HINT_ATTRIBUTE}","")}catch(e){}`;
 
 /**
  * "My Tools" strip under the navigation (spec 2.3): the first 12 favourites, an Add link to the tools
  * list and an Edit link to the favourites page; hidden when there are none. The HTML is the same for
- * everyone: an inline script shows the (empty) row before first paint when the visitor had favourites
- * last time, and the list fills in after load, so nothing below it moves.
- * Also loads the visitor's favourites and ratings for the whole page (one request when signed in).
+ * everyone and has no items: an inline script shows the row before first paint when the visitor had
+ * favourites last time, and the items (`strip-items.tsx`, loaded after hydration with the code that
+ * reads the visitor's favourites, one request when signed in) fill it in without moving the page.
  */
+function writeHint(count: number): void {
+  try {
+    window.localStorage.setItem(HINT_KEY, String(count));
+  } catch {
+    // Without storage the strip simply appears once the list is known.
+  }
+  document.documentElement.toggleAttribute(HINT_ATTRIBUTE, count > 0);
+}
+
+interface Live {
+  Items: ComponentType;
+  Notice: ComponentType;
+}
+
 export function MyToolsStrip() {
   const t = useT("favorites");
   const to = useLocalizedPath();
   const lang = useLang();
   const nonce = useNonce();
   const userId = useRouteLoaderData<typeof rootLoader>("root")?.user?.id ?? null;
-  const { favorites } = useFavoritesState();
+  const [live, setLive] = useState<Live | null>(null);
 
   useEffect(() => {
-    void loadFavorites(userId, lang);
+    let stop: (() => void) | undefined;
+    let cancelled = false;
+    void import("./strip-items").then((module) => {
+      if (cancelled) return;
+      setLive({ Items: module.StripItems, Notice: module.StripNotice });
+      stop = module.startFavorites(userId, lang, writeHint);
+    });
+    return () => {
+      cancelled = true;
+      stop?.();
+    };
   }, [userId, lang]);
 
-  const shown = favorites.slice(0, MY_TOOLS_STRIP_SIZE);
   return (
     <>
-      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: STRIP_HINT_SCRIPT }} />
-      <nav aria-label={t("strip.title")} data-testid="my-tools-strip" className="hidden h-11 border-b border-slate-200 bg-white [html[data-my-tools]_&]:block">
-        <div className="mx-auto flex h-full max-w-7xl items-center gap-3 px-4 text-sm sm:px-6 lg:px-8">
-          <span className="shrink-0 font-semibold text-slate-800">{t("strip.title")}</span>
-          <ul className="flex min-w-0 flex-1 items-center gap-2 overflow-x-auto whitespace-nowrap">
-            {shown.map((entry) => (
-              <li key={`${entry.type}:${entry.slug}`}>
-                <AppLink
-                  to={to(favoritePath(entry))}
-                  className="inline-block max-w-48 truncate rounded-full border border-slate-200 bg-slate-50 px-3 py-1 text-slate-700 hover:border-brand-600 hover:text-brand-700"
-                  data-testid="my-tools-item"
-                >
-                  {entry.title}
-                </AppLink>
-              </li>
-            ))}
-          </ul>
-          <AppLink to={to("/tools")} className="shrink-0 font-medium text-brand-700 hover:underline">
+      <script nonce={nonce} suppressHydrationWarning dangerouslySetInnerHTML={{ __html: HINT_SCRIPT }} />
+      <nav aria-label={t("strip.title")} data-testid="my-tools-strip" className="my-tools-strip">
+        <div className="my-tools-row">
+          <span className="my-tools-title">{t("strip.title")}</span>
+          <ul className="my-tools-list">{live ? <live.Items /> : null}</ul>
+          <AppLink to={to("/tools")} className="my-tools-link">
             {t("strip.add")}
           </AppLink>
-          <AppLink to={to("/user/favorites")} className="shrink-0 font-medium text-brand-700 hover:underline" data-testid="my-tools-edit">
+          <AppLink to={to("/user/favorites")} className="my-tools-link" data-testid="my-tools-edit">
             {t("strip.edit")}
           </AppLink>
         </div>
       </nav>
-      <FavoritesNotice />
+      {live ? <live.Notice /> : null}
     </>
   );
 }

@@ -1,6 +1,10 @@
 import { useEffect } from "react";
 import { useT } from "~/i18n/translator";
-import { dismissNotice, useFavoritesState } from "./store";
+import { storeAccess, useFavoritesState } from "./store";
+
+function dismissNotice(id: number): void {
+  if (storeAccess.get().notice?.id === id) storeAccess.set({ notice: null });
+}
 
 const SHOW_MS = 5000;
 

@@ -5,7 +5,9 @@ import { useLang } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { MAX_RATING } from "~/lib/favorites";
 import type { loader as rootLoader } from "~/root";
-import { ownRating, rateTool, useFavoritesState } from "./store";
+import { rateTool } from "./actions";
+import { ownRating } from "./own-rating";
+import { useFavoritesState } from "./store";
 
 const STARS = Array.from({ length: MAX_RATING }, (_, i) => i + 1);
 

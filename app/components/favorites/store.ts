@@ -1,6 +1,8 @@
 import { useSyncExternalStore } from "react";
-import { favoriteKey, isFavoriteType, MAX_MERGE_ENTRIES, MAX_RATING, MIN_RATING, type FavoriteEntry, type RatingFigures, type UserState } from "~/lib/favorites";
-import { readLocal, writeLocal, writeStripHint } from "./local-copy";
+import type { FavoriteEntry, RatingFigures } from "~/lib/favorites";
+import type * as ActionsModule from "./actions";
+
+type Actions = typeof ActionsModule;
 
 /**
  * The browser's view of the visitor's favourites and ratings (spec 4.4, 4.5), shared by every heart,
@@ -10,6 +12,8 @@ import { readLocal, writeLocal, writeStripHint } from "./local-copy";
  *   with a message, when the server refuses. On sign-in the local copy is merged into the account
  *   (favourites united, the account's ratings win) and then cleared.
  * Pages render without personal state (their HTML is shared); this store fills it in after hydration.
+ * This file is the part every page loads first (state and subscriptions); reading and writing the
+ * local copy and the server (`actions.ts`) loads after hydration.
  */
 export type NoticeKey = "favoriteFailed" | "ratingFailed" | "rateLimited" | "notFound" | "sessionEnded" | "syncFailed" | "ratingSaved" | "ratingRemoved";
 
@@ -28,12 +32,9 @@ const EMPTY: FavoritesState = { mode: null, favorites: [], ratings: {}, notice: 
 let state = EMPTY;
 const listeners = new Set<() => void>();
 let noticeCount = 0;
-let loadedFor: string | undefined;
 
 function set(next: Partial<FavoritesState>): void {
-  const previous = state;
   state = { ...state, ...next };
-  if (state.mode !== null && (state.favorites !== previous.favorites || previous.mode === null)) writeStripHint(state.favorites.length);
   for (const listener of listeners) listener();
 }
 
@@ -41,175 +42,28 @@ function notify(key: NoticeKey): void {
   set({ notice: { key, id: ++noticeCount } });
 }
 
-export function dismissNotice(id: number): void {
-  if (state.notice?.id === id) set({ notice: null });
-}
 
 export function useFavoritesState(): FavoritesState {
-  return useSyncExternalStore(
-    (listener) => {
-      listeners.add(listener);
-      return () => listeners.delete(listener);
-    },
-    () => state,
-    () => EMPTY,
-  );
+  return useSyncExternalStore(storeAccess.subscribe, () => state, () => EMPTY);
 }
 
 export function isFavorite(current: FavoritesState, entry: Pick<FavoriteEntry, "type" | "slug">): boolean {
-  const key = favoriteKey(entry);
-  return current.favorites.some((item) => favoriteKey(item) === key);
+  return current.favorites.some((item) => item.type === entry.type && item.slug === entry.slug);
 }
 
-/** The visitor's own rating of a tool: the account's when signed in, else the one saved for this language. */
-export function ownRating(current: FavoritesState, lang: string, slug: string): number | null {
-  return (current.mode === "server" ? current.ratings[slug] : current.ratings[localRatingKey(lang, slug)]) ?? null;
-}
 
-const localRatingKey = (lang: string, slug: string) => `${lang}/${slug}`;
+/** What the actions (`actions.ts`, loaded after hydration) read and write. */
+export const storeAccess = {
+  get: (): FavoritesState => state,
+  set,
+  notify,
+  subscribe: (listener: () => void) => {
+    listeners.add(listener);
+    return () => void listeners.delete(listener);
+  },
+};
 
-interface ApiAnswer<T> {
-  ok: boolean;
-  status: number;
-  body: T | null;
-}
-
-async function api<T>(method: string, path: string, body?: unknown): Promise<ApiAnswer<T>> {
-  try {
-    const response = await fetch(path, {
-      method,
-      credentials: "same-origin",
-      headers: body === undefined ? { accept: "application/json" } : { accept: "application/json", "content-type": "application/json" },
-      body: body === undefined ? undefined : JSON.stringify(body),
-    });
-    return { ok: response.ok, status: response.status, body: (await response.json().catch(() => null)) as T | null };
-  } catch {
-    return { ok: false, status: 0, body: null };
-  }
-}
-
-function failureNotice(status: number, fallback: NoticeKey): NoticeKey {
-  if (status === 429) return "rateLimited";
-  if (status === 404) return "notFound";
-  if (status === 401) return "sessionEnded";
-  return fallback;
-}
-
-/**
- * Loads the state for whoever is on the page (called once per page load and again when the signed-in
- * user changes). Signed in with a local copy: merges it into the account first, then clears it.
- */
-export async function loadFavorites(userId: string | null, lang: string): Promise<void> {
-  const who = `${userId ?? ""}|${lang}`;
-  if (loadedFor === who) return;
-  loadedFor = who;
-  const local = readLocal();
-  if (!userId) {
-    set({ mode: "local", favorites: local.favorites, ratings: local.ratings });
-    return;
-  }
-  const hasLocal = local.favorites.length > 0 || Object.keys(local.ratings).length > 0;
-  const query = `?lang=${encodeURIComponent(lang)}`;
-  const answer = hasLocal
-    ? await api<UserState>("POST", `/api/me/state${query}`, mergePayload(local, lang))
-    : await api<UserState>("GET", `/api/me/state${query}`);
-  if (loadedFor !== who) return;
-  if (!answer.ok || !answer.body) {
-    // Spec 4.4: on a server failure the local copy is shown (and merged on the next load).
-    console.warn("Loading favourites from the server failed", answer.status);
-    set({ mode: "local", favorites: local.favorites, ratings: local.ratings });
-    if (answer.status !== 401) notify("syncFailed");
-    return;
-  }
-  if (hasLocal) writeLocal({ favorites: [], ratings: {} });
-  set({ mode: "server", favorites: answer.body.favorites, ratings: answer.body.ratings });
-}
-
-/** The local copy as the merge endpoint takes it: ratings of this language win over other languages'. */
-function mergePayload(local: { favorites: FavoriteEntry[]; ratings: Record<string, number> }, lang: string) {
-  const bySlug = new Map<string, number>();
-  for (const [key, rating] of Object.entries(local.ratings)) {
-    const [keyLang, slug] = [key.slice(0, key.indexOf("/")), key.slice(key.indexOf("/") + 1)];
-    if (!slug || (bySlug.has(slug) && keyLang !== lang)) continue;
-    bySlug.set(slug, rating);
-  }
-  return {
-    favorites: local.favorites.filter((entry) => isFavoriteType(entry.type)).slice(0, MAX_MERGE_ENTRIES),
-    ratings: [...bySlug].slice(0, MAX_MERGE_ENTRIES).map(([slug, rating]) => ({ slug, rating })),
-  };
-}
-
-function withEntry(list: FavoriteEntry[], entry: FavoriteEntry, on: boolean): FavoriteEntry[] {
-  const key = favoriteKey(entry);
-  const rest = list.filter((item) => favoriteKey(item) !== key);
-  return on ? [entry, ...rest] : rest;
-}
-
-/** Adds the entry when absent, removes it when present (spec 4.4). */
-export async function toggleFavorite(entry: FavoriteEntry, lang: string): Promise<void> {
-  const on = !isFavorite(state, entry);
-  const before = state.favorites;
-  set({ favorites: withEntry(before, entry, on) });
-  if (state.mode !== "server") {
-    writeLocal({ favorites: state.favorites });
-    return;
-  }
-  const answer = await api(on ? "POST" : "DELETE", `/api/favorites?lang=${encodeURIComponent(lang)}`, { type: entry.type, slug: entry.slug });
-  if (answer.ok) return;
-  console.warn("Saving the favourite failed", answer.status);
-  // Roll back only this entry: other toggles may have happened meanwhile.
-  set({ favorites: withEntry(state.favorites, entry, !on) });
-  notify(failureNotice(answer.status, "favoriteFailed"));
-}
-
-/** Removes every favourite of one kind (spec 7.3 "clear all" of e-commerce favourites). */
-export async function clearFavorites(type: FavoriteEntry["type"]): Promise<void> {
-  const before = state.favorites;
-  set({ favorites: before.filter((item) => item.type !== type) });
-  if (state.mode !== "server") {
-    writeLocal({ favorites: state.favorites });
-    return;
-  }
-  const answer = await api("POST", "/api/favorites/clear", { type });
-  if (answer.ok) return;
-  set({ favorites: [...state.favorites, ...before.filter((item) => item.type === type)] });
-  notify(failureNotice(answer.status, "favoriteFailed"));
-}
-
-/**
- * Saves the visitor's stars for a tool. Signed out: locally for this language and slug (the caller
- * opens the login dialog). Signed in: on the server; if that fails the rating is kept locally, so the
- * next load merges it into the account (spec 4.5, 8).
- */
-export async function rateTool(lang: string, slug: string, rating: number | null): Promise<void> {
-  if (rating !== null && (rating < MIN_RATING || rating > MAX_RATING)) return;
-  if (state.mode !== "server") {
-    const ratings = { ...state.ratings };
-    if (rating === null) delete ratings[localRatingKey(lang, slug)];
-    else ratings[localRatingKey(lang, slug)] = rating;
-    set({ ratings });
-    writeLocal({ ratings });
-    return;
-  }
-  const before = state.ratings[slug];
-  const ratings = { ...state.ratings };
-  if (rating === null) delete ratings[slug];
-  else ratings[slug] = rating;
-  set({ ratings });
-  const answer = rating === null ? await api<RatingFigures>("DELETE", "/api/ratings", { slug }) : await api<RatingFigures>("PUT", "/api/ratings", { slug, rating });
-  if (answer.ok && answer.body) {
-    set({ figures: { ...state.figures, [slug]: answer.body } });
-    notify(rating === null ? "ratingRemoved" : "ratingSaved");
-    return;
-  }
-  console.warn("Saving the rating failed", answer.status);
-  const restored = { ...state.ratings };
-  if (before === undefined) delete restored[slug];
-  else restored[slug] = before;
-  set({ ratings: restored });
-  if (rating !== null && answer.status !== 404) {
-    const local = readLocal();
-    writeLocal({ ratings: { ...local.ratings, [localRatingKey(lang, slug)]: rating } });
-  }
-  notify(failureNotice(answer.status, "ratingFailed"));
+/** Runs an action once its code is there (it loads right after hydration, so clicks rarely wait). */
+export function withActions(run: (actions: Actions) => unknown): void {
+  void import("./actions").then(run);
 }

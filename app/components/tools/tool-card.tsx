@@ -1,5 +1,5 @@
 import type { TFunction } from "i18next";
-import { FavoriteButton } from "~/components/favorites/favorite-button";
+import { CardHeart } from "~/components/favorites/card-heart";
 import { AppLink } from "~/lib/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
@@ -156,7 +156,7 @@ export function ToolCard({
           </p>
         </div>
       </AppLink>
-      <FavoriteButton variant="card" entry={{ id: tool.id, type: "tool", slug: tool.slug, title: tool.name }} />
+      <CardHeart entry={{ id: tool.id, type: "tool", slug: tool.slug, title: tool.name }} />
     </li>
   );
 }
