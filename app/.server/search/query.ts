@@ -239,14 +239,15 @@ function matchWord(matcher: Matcher, i: number, text: string, last: boolean): vo
  */
 function optionalWords(words: QueryWord[], counts: number[], size: number): number {
   let optional = 0;
-  const longer = words.some((word) => !word.cjk || [...word.text].length > 1);
+  // Longer words that found something: a lone CJK character beside them is optional.
+  const longer = words.some((word, i) => [...word.text].length > 1 && counts[i]! > 0);
   const rarest = Math.min(...counts.filter((count) => count > 0));
   words.forEach((word, i) => {
     const common = counts[i]! > size * COMMON_WORD_SHARE && counts[i]! >= 2 * rarest;
     if (common || (word.cjk && [...word.text].length === 1 && longer)) optional |= 1 << i;
   });
-  // A query of only such words keeps them all.
-  return optional === (1 << words.length) - 1 ? 0 : optional;
+  // Unless some other word found something, no word is optional.
+  return words.some((_, i) => !(optional & (1 << i)) && counts[i]! > 0) ? optional : 0;
 }
 
 /** Two typed words that the catalogue writes as one ("eleven labs", "note book") match that word, for both. */

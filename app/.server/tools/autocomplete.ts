@@ -5,7 +5,7 @@ import { pickContentLanguage } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import { getFixedT } from "../i18n";
-import { typoTerms } from "../search/term-lookup";
+import { lowerBound, typoTerms } from "../search/term-lookup";
 import { catalogGeneration, checkCatalogFreshness } from "./cache";
 import { autocompleteSource } from "./queries";
 
@@ -114,17 +114,6 @@ async function buildIndex(db: DB): Promise<ServerIndex> {
     startOffsets,
     startEntries,
   };
-}
-
-function lowerBound(sorted: string[], value: string): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** Posting list of the query's rarest gram: every entry containing the query is in it. */
