@@ -31,7 +31,7 @@ export async function fetchText(url: URL, options: FetchOptions): Promise<string
     return await readBodyText(response, MAX_BYTES);
   } catch (error) {
     // The reader refuses an oversized body with a 413 Response (its use for request bodies).
-    if (error instanceof Response) throw new Error(`${url.host} answered more than ${MAX_BYTES} bytes`);
+    if (error instanceof Response) throw new Error(`${url.host} answered more than ${MAX_BYTES} bytes`, { cause: error });
     throw error;
   }
 }
