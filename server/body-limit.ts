@@ -6,8 +6,10 @@ import { IMAGE_MAX_BYTES } from "../app/lib/submissions";
  * One byte cap for every request body, applied by the edge before any route reads it: 64 KB for
  * JSON, forms and anything else, and the image upload limit plus room for the form's other fields
  * for multipart uploads. A 200 MB body used to be buffered whole by the sign-in endpoints.
+ * Uploads get twice the image limit, so a file somewhat over 5 MB still reaches the upload
+ * endpoint and the person sees its translated "image larger than 5 MB" message.
  */
-export const UPLOAD_BODY_LIMIT = IMAGE_MAX_BYTES + 256 * 1024;
+export const UPLOAD_BODY_LIMIT = 2 * IMAGE_MAX_BYTES;
 
 export interface BufferedBody {
   bytes: Buffer;

@@ -126,6 +126,9 @@ describe("favourites and ratings in Chromium", () => {
     // Signed in (a fresh account through the API): 404 for an unknown tool, 400 for bad input, 403 cross-site.
     const signUp = await page.request.post(`${server.url}/api/auth/sign-up/email`, { data: { email: "api@example.com", password: PASSWORD, name: "" } });
     expect(signUp.ok()).toBe(true);
+    // Sign-up opens no session (it answers alike for taken addresses): sign in next.
+    const signIn = await page.request.post(`${server.url}/api/auth/sign-in/email`, { data: { email: "api@example.com", password: PASSWORD } });
+    expect(signIn.ok()).toBe(true);
     const missing = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "no-such-tool" } });
     expect(missing.status()).toBe(404);
     const bad = await page.request.put(`${server.url}/api/ratings`, { data: { slug: "chatgpt", rating: 9 } });

@@ -105,14 +105,15 @@ describe("operations and headers", () => {
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
   });
 
-  it("loads at most 140 KB (gzip) of JavaScript on the home page, without the login dialog or autocomplete code", async () => {
+  it("loads at most 142 KB (gzip) of JavaScript on the home page, without the login dialog or autocomplete code", async () => {
     const html = await (await get("/us-en")).text();
     const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
     for (const m of html.matchAll(/import\s*(?:[\w{}\s,*]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
     expect([...urls].filter((url) => /login-dialog|qr-panels|autocomplete|error-screen|not-found-screen/.test(url))).toEqual([]);
     let total = 0;
     for (const url of urls) total += gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length;
-    expect(total / 1024).toBeLessThanOrEqual(140);
+    // 140 KB before favourites (hearts, the My Tools strip) and typo-tolerant autocomplete joined every page.
+    expect(total / 1024).toBeLessThanOrEqual(142);
   });
 
   it("compresses pages and caches hashed assets for a year", async () => {

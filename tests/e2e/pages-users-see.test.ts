@@ -153,7 +153,12 @@ describe("the user menu", () => {
     await gotoHydrated(page, `${server.url}/us-en`);
     const email = "a.rather.long.address.for.the.menu@example.com";
     await page.evaluate(
-      (address) => fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email: address, password: "long enough pw", name: "" }) }),
+      async (address) => {
+        const body = { email: address, password: "long enough pw" };
+        await fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ ...body, name: "" }) });
+        // Sign-up opens no session: sign in next.
+        await fetch("/api/auth/sign-in/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      },
       email,
     );
     await gotoHydrated(page, `${server.url}/us-en`);

@@ -12,7 +12,8 @@ const api = (route: string, method: RoleMatrixEntry["method"], path: string, adm
 export default [
   // The login page itself: open to everyone; an administrator is sent on to the console.
   { route: "routes/admin.login.tsx", method: "GET", path: "/admin/login", visitor: 200, user: 200, admin: 302 },
-  { route: "routes/admin.login.tsx", method: "POST", path: "/admin/login", visitor: 403, user: 403, admin: [302, 303] },
+  // The login page posts a form; a JSON body is a bad request for everyone.
+  { route: "routes/admin.login.tsx", method: "POST", path: "/admin/login", visitor: 400, user: 400, admin: 400 },
   page("routes/admin.tsx", "/admin"),
   page("routes/admin._index.tsx", "/admin?tab=home"),
   page("routes/admin.submissions.tsx", "/admin/submissions"),
