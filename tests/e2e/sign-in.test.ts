@@ -42,8 +42,15 @@ afterAll(async () => {
   await Promise.all([smtp?.stop(), wechat?.stop(), douyin?.stop(), github?.stop(), google?.stop()]);
 });
 
+let clientNumber = 0;
+
+/**
+ * A new browser as a new client: each context comes through the (trusted, loopback) proxy with its
+ * own address, as visitors do in production, so one test's sign-ins do not use up the per-address
+ * sign-in limit of the next.
+ */
 async function freshPage(options: Parameters<Browser["newContext"]>[0] = {}): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext(options);
+  const context = await browser.newContext({ extraHTTPHeaders: { "x-forwarded-for": `198.51.100.${++clientNumber}` }, ...options });
   return { context, page: await context.newPage() };
 }
 
