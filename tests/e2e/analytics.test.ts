@@ -70,8 +70,10 @@ describe("page views", () => {
     await page.getByRole("link", { name: "Browse All Tools" }).click();
     await page.waitForURL((u) => u.pathname === "/us-en/tools", { waitUntil: "commit" });
     await page.getByTestId("tool-card").first().waitFor();
+    // The home page's cards may still be on screen for a moment: let the list settle, then click the card read.
+    await page.waitForLoadState("networkidle");
     const toolHref = await page.getByTestId("tool-card").first().getAttribute("href");
-    await page.getByTestId("tool-card").first().click();
+    await page.locator(`[data-testid=tool-card][href="${toolHref}"]`).first().click();
     await page.waitForURL((u) => u.pathname === toolHref, { waitUntil: "commit" });
     await page.locator("h1").first().waitFor();
     await gotoHydrated(page, `${server.url}/fr/about`);
