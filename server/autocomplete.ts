@@ -11,7 +11,8 @@ import { ByteBoundedMap } from "./byte-bounded-map";
  */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 const answers = new ByteBoundedMap<string>(MAX_ANSWER_BYTES, (json) => json.length * 2);
-onCatalogChange(() => answers.clear());
+// Suggestions show names only, so a new rating leaves them as they are.
+onCatalogChange(() => answers.clear(), { figures: false });
 
 /** `/api/autocomplete`, answered before the page renderer: it runs on every keystroke of the search box. */
 export async function autocompleteEndpoint(req: Request, res: Response): Promise<void> {

@@ -331,6 +331,12 @@ export interface AdminAuditLogTable {
 }
 
 /** One group of words search treats as the same (migration 0015, `seed/catalog/synonyms.json`). */
+/** Change counters read by the catalogue fingerprint (migration 0017). */
+export interface CatalogVersionsTable {
+  name: string;
+  version: number;
+}
+
 export interface SearchSynonymsTable {
   id: Id;
   /** JSON list of words. */
@@ -415,6 +421,7 @@ export interface Database {
   analytics_salts: AnalyticsSaltsTable;
   page_view_daily: PageViewDailyTable;
   search_synonyms: SearchSynonymsTable;
+  catalog_versions: CatalogVersionsTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

@@ -3,7 +3,8 @@ import { pickContentLanguage } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
 import { AppError } from "../errors";
-import { invalidateCatalogCache } from "../tools/cache";
+import { invalidateToolFigures } from "../tools/cache";
+import { noteFiguresChanged } from "../tools/figures";
 import { toCards } from "../tools/queries";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
 
@@ -46,7 +47,11 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
   const id = await targetOrNotFound(db, type, slug);
   const target = FAVORITE_TARGETS[type];
   const changed = await db.transaction().execute(async (trx) => {
-    if (favorited) return insertFavorite(trx, userId, type, id);
+    if (favorited) {
+      const added = await insertFavorite(trx, userId, type, id);
+      if (added && target.counted) await noteFiguresChanged(trx);
+      return added;
+    }
     const removed = await (trx as Kysely<any>)
       .deleteFrom(target.favorites)
       .where("user_id", "=", userId)
@@ -55,11 +60,12 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
       .executeTakeFirst();
     if (removed && target.counted) {
       await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "=", id).execute();
+      await noteFiguresChanged(trx);
     }
     return Boolean(removed);
   });
   // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
-  if (changed && target.counted) invalidateCatalogCache();
+  if (changed && target.counted) invalidateToolFigures();
   const [card] = await describeFavorites(db, lang, [{ type, id }]);
   return { entry: { id, type, slug, title: card?.title ?? slug }, changed, favorited };
 }
@@ -73,10 +79,16 @@ export async function addFavorites(db: DB, userId: string, entries: Array<{ type
   }
   if (resolved.length === 0) return 0;
   let added = 0;
+  let counted = false;
   await db.transaction().execute(async (trx) => {
-    for (const { type, id } of resolved) if (await insertFavorite(trx, userId, type, id)) added++;
+    for (const { type, id } of resolved) {
+      if (!(await insertFavorite(trx, userId, type, id))) continue;
+      added++;
+      counted ||= FAVORITE_TARGETS[type].counted;
+    }
+    if (counted) await noteFiguresChanged(trx);
   });
-  if (added > 0) invalidateCatalogCache();
+  if (counted) invalidateToolFigures();
   return added;
 }
 
@@ -88,10 +100,11 @@ export async function clearFavorites(db: DB, userId: string, type: FavoriteType)
     const ids = rows.map((row) => Number(row[target.column]));
     if (target.counted && ids.length > 0) {
       await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "in", ids).execute();
+      await noteFiguresChanged(trx);
     }
     return ids.length;
   });
-  if (removed > 0 && target.counted) invalidateCatalogCache();
+  if (removed > 0 && target.counted) invalidateToolFigures();
   return removed;
 }
 

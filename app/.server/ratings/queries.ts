@@ -4,7 +4,8 @@ import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
-import { invalidateCatalogCache } from "../tools/cache";
+import { invalidateToolFigures } from "../tools/cache";
+import { noteFiguresChanged } from "../tools/figures";
 
 /**
  * Users' star ratings (spec 3, 4.5): one per (user, tool), replaced by a new one, removable.
@@ -77,9 +78,13 @@ async function writeRating(trx: DB, userId: string, slug: string, rating: number
 
 /** Sets (or replaces) the user's rating of a tool; 404 for a slug that is no published tool. */
 export async function setRating(db: DB, userId: string, slug: string, rating: number): Promise<RatingFigures> {
-  const { toolId, changed } = await db.transaction().execute((trx) => writeRating(trx, userId, slug, rating, false));
+  const { toolId, changed } = await db.transaction().execute(async (trx) => {
+    const written = await writeRating(trx, userId, slug, rating, false);
+    if (written.changed) await noteFiguresChanged(trx);
+    return written;
+  });
   // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
-  if (changed) invalidateCatalogCache();
+  if (changed) invalidateToolFigures();
   return figuresOf(db, toolId, slug, rating);
 }
 
@@ -88,10 +93,13 @@ export async function removeRating(db: DB, userId: string, slug: string): Promis
   const { toolId, changed } = await db.transaction().execute(async (trx) => {
     const id = await lockTool(trx, slug);
     const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
-    if (removed) await applyDelta(trx, id, -removed.rating, -1);
+    if (removed) {
+      await applyDelta(trx, id, -removed.rating, -1);
+      await noteFiguresChanged(trx);
+    }
     return { toolId: id, changed: Boolean(removed) };
   });
-  if (changed) invalidateCatalogCache();
+  if (changed) invalidateToolFigures();
   return figuresOf(db, toolId, slug, null);
 }
 
@@ -107,8 +115,9 @@ export async function mergeRatings(db: DB, userId: string, ratings: Array<{ slug
         if (!(error instanceof AppError && error.code === "not_found")) throw error;
       }
     }
+    if (added > 0) await noteFiguresChanged(trx);
   });
-  if (added > 0) invalidateCatalogCache();
+  if (added > 0) invalidateToolFigures();
   return added;
 }
 

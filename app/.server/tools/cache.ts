@@ -7,13 +7,19 @@ import { getRecent, setBounded } from "~/lib/bounded-map";
  * category pages, the autocomplete index). Entries live for a short time
  * and are dropped at once when the catalogue changes:
  * - code that writes tools or categories calls `invalidateCatalogCache()`;
+ * - code that only moves a tool's figures (ratings, favourite counts) calls
+ *   `invalidateToolFigures()`: cards, pages and the rating order are redone, but
+ *   nothing built from the catalogue's text (the search and autocomplete indexes,
+ *   the category tables) is, which at 100k tools is seconds of CPU per change;
  * - writes from another process (imports, a second server) are noticed by a
- *   cheap fingerprint query (index maxima of ids and updated_at) run at most
- *   every few seconds.
+ *   cheap fingerprint query (index maxima of ids and updated_at, and the figures
+ *   counter of migration 0017) run at most every few seconds.
  */
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 2000;
-const FINGERPRINT_EVERY_MS = 5_000;
+const FINGERPRINT_EVERY_MS = 2_000;
+/** Cached reads that hold no tool figures, kept when only figures change. */
+const TEXT_ONLY_KEY = /^(categories:|admin:published-count$)/;
 
 interface Entry {
   expires: number;
@@ -23,14 +29,16 @@ interface Entry {
 /** Per database handle, so tests with several databases in one process never mix results. */
 interface State {
   entries: Map<string, Entry>;
-  fingerprint?: string;
+  fingerprint?: Fingerprint;
   checkedAt: number;
   check?: Promise<void>;
 }
 
 const states = new Map<DB, State>();
-const listeners = new Set<() => void>();
+/** Listeners and whether they also want figure-only changes. */
+const listeners = new Map<() => void, boolean>();
 let generation = 0;
+let figuresGeneration = 0;
 
 function stateOf(db: DB): State {
   let state = states.get(db);
@@ -45,12 +53,28 @@ function stateOf(db: DB): State {
 export function invalidateCatalogCache(): void {
   for (const state of states.values()) state.entries.clear();
   generation++;
-  for (const listener of listeners) listener();
+  figuresGeneration++;
+  for (const listener of listeners.keys()) listener();
 }
 
-/** Lets derived in-memory structures (the autocomplete index) rebuild after a change. */
-export function onCatalogChange(listener: () => void): () => void {
-  listeners.add(listener);
+/**
+ * A tool's rating, review count or favourite count changed (nothing else): drops the reads that show
+ * figures or order by them (cards, lists, home, pages) and keeps what is built from text.
+ */
+export function invalidateToolFigures(): void {
+  for (const state of states.values()) {
+    for (const key of [...state.entries.keys()]) if (!TEXT_ONLY_KEY.test(key)) state.entries.delete(key);
+  }
+  figuresGeneration++;
+  for (const [listener, wantsFigures] of listeners) if (wantsFigures) listener();
+}
+
+/**
+ * Lets derived in-memory structures rebuild after a change. `figures: false` for structures built from
+ * the catalogue's text only (the autocomplete index), which a new rating leaves as they are.
+ */
+export function onCatalogChange(listener: () => void, { figures = true }: { figures?: boolean } = {}): () => void {
+  listeners.set(listener, figures);
   return () => listeners.delete(listener);
 }
 
@@ -58,17 +82,24 @@ export function catalogGeneration(): number {
   return generation;
 }
 
+interface Fingerprint {
+  text: string;
+  figures: string;
+}
+
 /**
  * Maxima read through indexes (sub-millisecond even on a 100k catalogue); rows are never counted.
  * One subquery per maximum: SQLite answers a lone max() from an index but scans for two in one select.
  */
-async function fingerprint(db: DB): Promise<string> {
+async function fingerprint(db: DB): Promise<Fingerprint> {
   const { rows } = await sql<Record<string, unknown>>`select
     (select max(id) from tools) as tools_id, (select max(updated_at) from tools) as tools_updated,
     (select max(updated_at) from tool_translations) as translations_updated,
     (select max(id) from categories) as categories_id, (select max(updated_at) from categories) as categories_updated,
-    (select max(id) from search_synonyms) as synonyms_id`.execute(db);
-  return JSON.stringify(rows[0] ?? null);
+    (select max(id) from search_synonyms) as synonyms_id,
+    (select version from catalog_versions where name = 'figures') as figures_version`.execute(db);
+  const { figures_version: figures, ...text } = rows[0] ?? {};
+  return { text: JSON.stringify(text), figures: String(figures) };
 }
 
 /** Invalidates when another writer changed the catalogue since the last look (checked at most every 5 s). */
@@ -78,7 +109,9 @@ function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
   state.checkedAt = now;
   state.check ??= fingerprint(db)
     .then((current) => {
-      if (state.fingerprint !== undefined && current !== state.fingerprint) invalidateCatalogCache();
+      const previous = state.fingerprint;
+      if (previous && current.text !== previous.text) invalidateCatalogCache();
+      else if (previous && current.figures !== previous.figures) invalidateToolFigures();
       state.fingerprint = current;
     })
     .catch(() => undefined)
@@ -93,11 +126,12 @@ function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
  * noticed from another writer) gets a fresh value from `make`. For derived structures that are not single
  * cached reads (search rankings, sort positions).
  */
-export function perCatalogGeneration<T>(make: () => T): (db: DB) => T {
+export function perCatalogGeneration<T>(make: () => T, { figures = false }: { figures?: boolean } = {}): (db: DB) => T {
   const held = new WeakMap<DB, { generation: number; value: T }>();
   return (db) => {
     checkCatalogFreshness(db);
-    const generation = catalogGeneration();
+    // Structures that order by figures (rating) are redone on figure changes too.
+    const generation = figures ? figuresGeneration : catalogGeneration();
     let entry = held.get(db);
     if (!entry || entry.generation !== generation) held.set(db, (entry = { generation, value: make() }));
     return entry.value;

@@ -39,8 +39,8 @@ interface State {
   size: number;
 }
 
-/** Per database handle, emptied by every catalogue change. */
-const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }));
+/** Per database handle, emptied by every catalogue change and every change of figures (rankings follow the rating order). */
+const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }), { figures: true });
 
 export interface RankedListQuery {
   /** Words to match; blank or missing lists every tool (of the category filter). */

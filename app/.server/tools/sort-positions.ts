@@ -22,8 +22,16 @@ interface Holder {
   sorts: Map<ToolSort, Promise<SortPositions>>;
 }
 
-/** Per database handle; a catalogue change (a new generation) replaces the holder. */
-const holderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
+/** Orders that follow ratings and review counts, redone when only a tool's figures change. */
+const FIGURE_SORTS: ReadonlySet<ToolSort> = new Set(["popular", "rating"]);
+
+/**
+ * Per database handle; a catalogue change (a new generation) replaces the holders. A rating replaces only
+ * the holder of the orders it can move, so "newest" and "name" are not read again for each new rating.
+ */
+const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
+const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), { figures: true });
+const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
 
 async function build(db: DB, sort: ToolSort): Promise<SortPositions> {
   const base = published(db).select("t.id");
@@ -49,12 +57,12 @@ function start(db: DB, holder: Holder, sort: ToolSort): Promise<SortPositions> {
  * Builds the other orders one at a time after the first, between requests, so a visitor who switches
  * the sort of a search (or the first search in another order) does not wait for a catalogue-wide read.
  */
-function warmOthers(db: DB, holder: Holder): void {
+function warmOthers(db: DB, holder: Holder, figures: boolean): void {
   setImmediate(() => {
-    const next = TOOL_SORTS.find((sort) => !holder.sorts.has(sort));
-    if (!next || holderOf(db) !== holder) return;
+    const next = TOOL_SORTS.find((sort) => FIGURE_SORTS.has(sort) === figures && !holder.sorts.has(sort));
+    if (!next || holderOf(db, next) !== holder) return;
     start(db, holder, next).then(
-      () => warmOthers(db, holder),
+      () => warmOthers(db, holder, figures),
       () => undefined,
     );
   });
@@ -62,11 +70,11 @@ function warmOthers(db: DB, holder: Holder): void {
 
 /** Positions for `sort` in the current catalogue generation (built on first use after a change). */
 export function sortPositions(db: DB, sort: ToolSort): Promise<SortPositions> {
-  const holder = holderOf(db);
+  const holder = holderOf(db, sort);
   const built = holder.sorts.get(sort);
   if (built) return built;
   const first = holder.sorts.size === 0;
   const positions = start(db, holder, sort);
-  if (first) positions.then(() => warmOthers(db, holder), () => undefined);
+  if (first) positions.then(() => warmOthers(db, holder, FIGURE_SORTS.has(sort)), () => undefined);
   return positions;
 }

@@ -1,0 +1,99 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { sql } from "kysely";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { seedCatalog } from "~/.server/catalog/seed";
+import { nowIso } from "~/.server/db/values";
+import { setFavorite } from "~/.server/favorites/queries";
+import { removeRating, setRating } from "~/.server/ratings/queries";
+import { searchIndex } from "~/.server/search/current";
+import { categoryTree } from "~/.server/categories/queries";
+import { catalogGeneration, checkCatalogFreshness, invalidateCatalogCache } from "~/.server/tools/cache";
+import { listTools } from "~/.server/tools/queries";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+
+/**
+ * A rating or a favourite changes a tool's figures, not the catalogue's text. What shows figures (lists,
+ * the rating order) must follow at once, here and in other instances, while what is built from the text
+ * (the search index: seconds of CPU at 100k tools, the category tables) is kept.
+ */
+const FIXTURES = "tests/fixtures/catalog";
+
+async function ratingOrder(t: TestDatabase): Promise<string[]> {
+  const page = await listTools(t.db, { lang: "us-en", sort: "rating", page: 1, pageSize: 200 });
+  return page.tools.map((tool) => tool.slug);
+}
+
+describe.each(testDialects())("figure changes on %s", (dialect) => {
+  let t: TestDatabase;
+  let uploadDir: string;
+  const users = Array.from({ length: 40 }, (_, i) => `figures-user-${i}`);
+
+  beforeAll(async () => {
+    uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "figures-uploads-"));
+    t = await createTestDatabase(dialect);
+    await seedCatalog(t.db, { dir: FIXTURES, uploadDir, deferImages: true, imageCacheDir: null });
+    const now = nowIso();
+    await t.db
+      .insertInto("user")
+      .values(users.map((id) => ({ id, name: id, email: `${id}@example.com`, emailVerified: 0, createdAt: now, updatedAt: now })))
+      .execute();
+  });
+  afterAll(async () => {
+    await t?.destroy();
+    fs.rmSync(uploadDir, { recursive: true, force: true });
+  });
+
+  it("moves a tool in the rating order at once and keeps the search index and the category tables", async () => {
+    invalidateCatalogCache();
+    const before = await ratingOrder(t);
+    const last = before.at(-1)!;
+    const index = await searchIndex(t.db);
+    const categories = await categoryTree(t.db, "us-en");
+    const generation = catalogGeneration();
+
+    // Forty five-star ratings lift the lowest-rated tool above its neighbours.
+    for (const user of users) await setRating(t.db, user, last, 5);
+    const after = await ratingOrder(t);
+    expect(after.indexOf(last)).toBeLessThan(before.indexOf(last));
+    const card = (await listTools(t.db, { lang: "us-en", sort: "rating", page: 1, pageSize: 200 })).tools.find((tool) => tool.slug === last)!;
+    const row = await t.db.selectFrom("tools").select(["rating", "review_count"]).where("slug", "=", last).executeTakeFirstOrThrow();
+    expect(card.rating).toBe(Number(row.rating));
+    expect(card.reviewCount).toBe(Number(row.review_count));
+
+    expect(await searchIndex(t.db)).toBe(index);
+    expect(await categoryTree(t.db, "us-en")).toBe(categories);
+    expect(catalogGeneration()).toBe(generation);
+
+    for (const user of users) await removeRating(t.db, user, last);
+    expect(await ratingOrder(t)).toEqual(before);
+    expect(await searchIndex(t.db)).toBe(index);
+  });
+
+  it("moves the figures counter with every counted write, in the writer's transaction", async () => {
+    const version = async () => Number((await t.db.selectFrom("catalog_versions").select("version").where("name", "=", "figures").executeTakeFirstOrThrow()).version);
+    const start = await version();
+    await setFavorite(t.db, users[0]!, { type: "tool", slug: "quillbot", favorited: true, lang: "us-en" });
+    await setFavorite(t.db, users[0]!, { type: "tool", slug: "quillbot", favorited: true, lang: "us-en" });
+    await setRating(t.db, users[0]!, "quillbot", 4);
+    await setRating(t.db, users[0]!, "quillbot", 4);
+    // Two real changes; the repeated ones change nothing and move nothing.
+    expect(await version()).toBe(start + 2);
+  });
+
+  it("notices another instance's rating through the fingerprint and keeps its own search index", async () => {
+    invalidateCatalogCache();
+    const before = await ratingOrder(t);
+    const last = before.at(-1)!;
+    const index = await searchIndex(t.db);
+    checkCatalogFreshness(t.db);
+    // Another process rates the tool: its figures and the counter change in the database only.
+    await new Promise((resolve) => setTimeout(resolve, 2_100));
+    await t.db.updateTable("tools").set({ rating: 5, review_count: sql<number>`review_count + 1000` }).where("slug", "=", last).execute();
+    await t.db.updateTable("catalog_versions").set((eb) => ({ version: eb("version", "+", 1) })).where("name", "=", "figures").execute();
+    checkCatalogFreshness(t.db);
+    await expect.poll(async () => (await ratingOrder(t)).indexOf(last), { timeout: 5_000, interval: 200 }).toBeLessThan(before.indexOf(last));
+    expect(await searchIndex(t.db)).toBe(index);
+  });
+});
