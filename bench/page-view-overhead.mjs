@@ -118,7 +118,11 @@ try {
   const perPage = { on: median(used.on), off: median(used.off) };
   console.log(`CPU per uncached page, recording:     ${used.on.map((v) => v.toFixed(3)).join(", ")} ms (median ${perPage.on.toFixed(3)})`);
   console.log(`CPU per uncached page, not recording: ${used.off.map((v) => v.toFixed(3)).join(", ")} ms (median ${perPage.off.toFixed(3)})`);
-  console.log(`recording overhead: ${(((perPage.on - perPage.off) / perPage.off) * 100).toFixed(2)}% of an uncached page's CPU`);
+  console.log(`recording overhead: ${(((perPage.on - perPage.off) / perPage.off) * 100).toFixed(2)}% of an uncached page's CPU (medians)`);
+  // Each round's two bursts ran back to back, so their ratio leaves out the machine's drift between rounds.
+  const paired = used.on.map((value, i) => value / used.off[i]);
+  const sum = (list) => list.reduce((total, value) => total + value, 0);
+  console.log(`paired rounds (recording / not): median ${((median(paired) - 1) * 100).toFixed(2)}%, all rounds summed ${((sum(used.on) / sum(used.off) - 1) * 100).toFixed(2)}%`);
   const recorded = (await import("better-sqlite3")).default(path.join(dir, "on.db"), { readonly: true });
   console.log(`views recorded by the recording side: ${recorded.prepare("select count(*) as n from page_views").get().n} of ${(rounds + 1) * perBurst}`);
   recorded.close();

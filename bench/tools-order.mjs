@@ -61,7 +61,8 @@ function startServer() {
 async function signIn() {
   const post = (path) => fetch(`${base}/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(ADMIN) });
   let response = await post("/sign-in/email");
-  if (response.status !== 200) response = await post("/sign-up/email");
+  // A new database: sign up first (sign-up opens no session), then sign in as the dialog does.
+  if (response.status !== 200 && (await post("/sign-up/email")).status === 200) response = await post("/sign-in/email");
   if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
   return { token: response.headers.get("set-auth-token"), cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
 }
