@@ -1,3 +1,4 @@
+import { randomBytes } from "node:crypto";
 import { readFileSync } from "node:fs";
 import path from "node:path";
 import { Writable } from "node:stream";
@@ -11,28 +12,45 @@ import { NonceProvider } from "./lib/nonce";
 
 export const streamTimeout = 5_000;
 
-const inlineCssCache = new Map<string, string | null>();
+const inlineCssCache = new Map<string, Buffer | null>();
+
+/**
+ * What the page renders in place of the stylesheet's text, replaced by the text's bytes once the page is
+ * encoded. The stylesheet is half of a page (about 60 KB): as part of React's output it was copied into
+ * the document string and UTF-8-encoded again on every render. Random per process, so no page content
+ * can spell it.
+ */
+const CSS_MARKER = `/*app-css-${randomBytes(12).toString("hex")}*/`;
+const CSS_MARKER_BYTES = Buffer.from(CSS_MARKER);
+
+/** The document's bytes with the stylesheet's bytes where the marker is (pages without it are left alone). */
+function withInlineCss(body: Buffer, css: Buffer | null): Buffer {
+  if (!css) return body;
+  const at = body.indexOf(CSS_MARKER_BYTES);
+  if (at < 0) return body;
+  return Buffer.concat([body.subarray(0, at), css, body.subarray(at + CSS_MARKER_BYTES.length)]);
+}
 
 /**
  * Text of the built stylesheets, read once, for inlining (see AppStylesheet); null in development,
  * where Vite serves the CSS, or when a file cannot be read (the page then links it).
  */
-function inlineCss(hrefs: readonly string[]): string | null {
+function inlineCss(hrefs: readonly string[]): Buffer | null {
   if (process.env.NODE_ENV !== "production" || hrefs.length === 0) return null;
   const key = hrefs.join("\n");
-  let text = inlineCssCache.get(key);
-  if (text === undefined) {
+  let bytes = inlineCssCache.get(key);
+  if (bytes === undefined) {
     const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
     try {
-      text = hrefs.map((href) => readFileSync(path.join(clientDir, href), "utf8")).join("\n");
+      const text = hrefs.map((href) => readFileSync(path.join(clientDir, href), "utf8")).join("\n");
       // Never let file content end the element early.
-      if (/<\/style/i.test(text)) text = null;
+      bytes = /<\/style/i.test(text) ? null : Buffer.from(text);
     } catch {
-      text = null;
+      bytes = null;
     }
-    inlineCssCache.set(key, text);
+    inlineCssCache.set(key, bytes);
   }
-  return text;
+  return bytes;
 }
 
 /** Collects what React writes, so the page leaves in one body instead of many small chunks. */
@@ -115,14 +133,16 @@ export default async function handleRequest(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await readHandoffAhead(routerContext);
+  const css = inlineCss(routerContext.manifest.routes.root?.css ?? []);
   const page = (
     <NonceProvider value={nonce}>
-      <InlineCssProvider value={inlineCss(routerContext.manifest.routes.root?.css ?? [])}>
+      <InlineCssProvider value={css ? CSS_MARKER : null}>
         <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
       </InlineCssProvider>
     </NonceProvider>
   );
-  const body = renderInOnePass(page) ?? (await renderStreaming(page, nonce, (status) => (responseStatusCode = status)));
+  const rendered = renderInOnePass(page) ?? (await renderStreaming(page, nonce, (status) => (responseStatusCode = status)));
+  const body = withInlineCss(rendered, css);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.byteLength));
   return wholeBodyResponse(body, { headers: responseHeaders, status: responseStatusCode });
