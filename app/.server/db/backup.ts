@@ -32,7 +32,7 @@ export async function backupSqlite(source: string, target: string): Promise<{ pa
   fs.rmSync(partial, { force: true });
 
   const db = new Database(source, { fileMustExist: true });
-  let pages = 0;
+  let pages: number;
   try {
     db.pragma("busy_timeout = 5000");
     // The first step only sizes the copy; the number returned here is the page count of the next step.
