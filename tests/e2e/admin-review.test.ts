@@ -13,8 +13,9 @@ import { insertSubmission, submitPayload } from "../support/submissions";
 /**
  * The admin console in Chromium against the production build: a submission
  * is approved and published everywhere at once, another is rejected only
- * with a reason, the tools order changes the home page, and the API takes
- * a bearer token.
+ * with a reason (the submitter's "my tools" page shows each decision with
+ * its note), the tools order changes the home page, and the API takes a
+ * bearer token.
  */
 let server: RunningServer;
 let browser: Browser;
@@ -82,6 +83,21 @@ async function mailText(to: string, containing: string): Promise<string> {
   throw new Error(`no mail to ${to} containing ${containing}`);
 }
 
+/** One entry of the signed-in user's "my tools" page, as they see it (the page is never cached). */
+async function myTool(page: Page, name: string) {
+  await gotoHydrated(page, `${server.url}/us-en/user/my-tools`);
+  const item = page.locator("[data-testid=my-tool]", { has: page.locator("[data-testid=my-tool-name]", { hasText: name }) });
+  expect(await item.count()).toBe(1);
+  const badge = item.locator("[data-testid=status-badge]");
+  const link = item.locator("[data-testid=my-tool-link]");
+  return {
+    status: await badge.getAttribute("data-status"),
+    badge: await badge.textContent(),
+    note: await item.locator("[data-testid=my-tool-note]").textContent(),
+    link: (await link.count()) ? await link.getAttribute("href") : null,
+  };
+}
+
 async function anonymousPage(): Promise<Page> {
   const context = await browser.newContext();
   contexts.push(context);
@@ -136,10 +152,12 @@ describe("review queue", () => {
     const mail = await mailText(MAKER_EMAIL, "Lumen Sketchpad");
     expect(mail).toContain("Lovely tool, welcome aboard");
     expect(mail).toContain("/us-en/tool/lumen-sketchpad");
-    // The submitter's own view of it: the row now carries the decision and the note.
-    const own = await db.selectFrom("submissions").select(["status", "notes"]).where("slug", "=", "lumen-sketchpad").executeTakeFirstOrThrow();
-    expect(own).toEqual({ status: "approved", notes: "Lovely tool, welcome aboard" });
-    expect(maker).toBeTruthy();
+    // The submitter's own view of it: "my tools" shows the decision, the reviewer's note and the live tool.
+    const own = await myTool(maker, "Lumen Sketchpad");
+    expect(own.status).toBe("approved");
+    expect(own.badge).toBe("Passed");
+    expect(own.note).toBe("Reviewer's note: Lovely tool, welcome aboard");
+    expect(own.link).toBe("/us-en/tool/lumen-sketchpad");
   }, 150_000);
 
   it("refuses a rejection without a reason, then rejects with one and tells the owner", async () => {
@@ -158,6 +176,11 @@ describe("review queue", () => {
     expect(await rejected.locator("[data-testid=status-badge]").textContent()).toBe("Refused");
     expect(await rejected.locator("[data-testid=submission-notes] dd").textContent()).toBe("Looks like a duplicate listing");
     expect(await mailText(MAKER_EMAIL, "Spam Bucket")).toContain("Looks like a duplicate listing");
+    const own = await myTool(maker, "Spam Bucket");
+    expect(own.status).toBe("rejected");
+    expect(own.badge).toBe("Refused");
+    expect(own.note).toBe("Reason: Looks like a duplicate listing");
+    expect(own.link).toBeNull();
 
     await gotoHydrated(admin, `${server.url}/admin/audit-log`);
     expect(await admin.locator("[data-testid=audit-row]").evaluateAll((rows) => rows.map((r) => r.getAttribute("data-action")))).toEqual(["submission.reject", "submission.approve"]);

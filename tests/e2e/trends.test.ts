@@ -1,5 +1,8 @@
+import fs from "node:fs";
+import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import type { Browser } from "playwright-core";
+import { bundleFolder, LANGUAGES, type Lang } from "~/i18n/languages";
 import { launchBrowser, gotoHydrated } from "../support/browser";
 import { startFakeTrends, type FakeTrends } from "../support/fake-trends";
 import { startServer, type RunningServer } from "../support/server";
@@ -50,7 +53,25 @@ async function waitFor(check: () => Promise<boolean>, what: string): Promise<voi
 
 const requestsTo = (path: string) => fake.requests.filter((r) => r.path === path).length;
 
+function bundle(lang: Lang, ns: string): Record<string, any> {
+  return JSON.parse(fs.readFileSync(path.join("public/locales", bundleFolder(lang), `${ns}.json`), "utf8"));
+}
+
 describe("trends page", () => {
+  it("is linked from every page's footer, in each language, and opens inside the app", async () => {
+    for (const lang of LANGUAGES) {
+      const html = await (await fetch(`${server.url}/${lang}/about`)).text();
+      const footer = /<footer[\s\S]*<\/footer>/.exec(html)?.[0] ?? "";
+      expect(footer, lang).toMatch(new RegExp(`<a [^>]*href="/${lang}/trends"[^>]*>${bundle(lang, "common").footer.trends}</a>`));
+    }
+    const page = await browser.newPage();
+    await gotoHydrated(page, `${server.url}/de/about`);
+    await page.locator('footer a[href="/de/trends"]').click();
+    await page.waitForURL(`${server.url}/de/trends`);
+    await page.locator("h1", { hasText: bundle("de", "trends").title }).waitFor();
+    await page.close();
+  });
+
   it("shows the no-data text while the services have never answered well", async () => {
     await waitFor(async () => requestsTo("GET /trending") > 0 && requestsTo("GET /feed") > 0, "a first attempt");
     await waitFor(async () => (await trendsHtml("/zh-CN/trends")).includes('data-testid="trends-github-empty"'), "the no-data state");
@@ -82,13 +103,19 @@ describe("trends page", () => {
   });
 
   it("keeps the last good lists with their time while the services fail or return garbage", async () => {
-    const html = await trendsHtml();
-    const fetchedAt = /data-testid="trends-github-updated"><time dateTime="([^"]+)"/.exec(html)?.[1];
+    const refreshes = async (mode: string) => {
+      const before = requestsTo("GET /trending");
+      await waitFor(async () => requestsTo("GET /trending") >= before + 2, `refreshes against a ${mode} service`);
+    };
+    // A refresh already under way when the services turn bad may still store a good list (with a later time):
+    // the last good time is read once the next refreshes have come.
+    fake.mode = "garbage";
+    await refreshes("garbage");
+    const fetchedAt = /data-testid="trends-github-updated"><time dateTime="([^"]+)"/.exec(await trendsHtml())?.[1];
     expect(fetchedAt).toBeTruthy();
     for (const mode of ["garbage", "error"] as const) {
       fake.mode = mode;
-      const before = requestsTo("GET /trending");
-      await waitFor(async () => requestsTo("GET /trending") >= before + 2, `refreshes against a ${mode} service`);
+      await refreshes(mode);
       await waitFor(async () => (await trendsHtml()).includes('data-testid="trends-github-stale"'), "the stale notice");
       const after = await trendsHtml();
       expect(after).toContain("author20/repo20");

@@ -37,6 +37,10 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
             <li>
               <AppLink className={item} to={to("/tools")}>{t("footer.allTools")}</AppLink>
             </li>
+            {/* Every page carries the footer: the trends page is reachable from anywhere, not only the sitemap. */}
+            <li>
+              <AppLink className={item} to={to("/trends")}>{t("footer.trends")}</AppLink>
+            </li>
           </ul>
         </nav>
         <nav aria-labelledby="footer-popular">
