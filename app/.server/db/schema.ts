@@ -290,6 +290,12 @@ export interface BackgroundLeasesTable {
   expires_at: number;
 }
 
+/** Counters instances read to notice each other's writes (`catalog`: see tools/cache.ts). */
+export interface SharedRevisionsTable {
+  name: string;
+  revision: number;
+}
+
 /** One random salt per UTC day (YYYY-MM-DD) for visitor hashes; old days are deleted. */
 export interface AnalyticsSaltsTable {
   day: string;
@@ -415,6 +421,7 @@ export interface Database {
   analytics_salts: AnalyticsSaltsTable;
   page_view_daily: PageViewDailyTable;
   search_synonyms: SearchSynonymsTable;
+  shared_revisions: SharedRevisionsTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

@@ -3,7 +3,7 @@ import { pickContentLanguage } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
 import { AppError } from "../errors";
-import { invalidateCatalogCache } from "../tools/cache";
+import { catalogChanged } from "../tools/cache";
 import { toCards } from "../tools/queries";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
 
@@ -59,7 +59,7 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
     return Boolean(removed);
   });
   // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
-  if (changed && target.counted) invalidateCatalogCache();
+  if (changed && target.counted) await catalogChanged(db);
   const [card] = await describeFavorites(db, lang, [{ type, id }]);
   return { entry: { id, type, slug, title: card?.title ?? slug }, changed, favorited };
 }
@@ -76,7 +76,7 @@ export async function addFavorites(db: DB, userId: string, entries: Array<{ type
   await db.transaction().execute(async (trx) => {
     for (const { type, id } of resolved) if (await insertFavorite(trx, userId, type, id)) added++;
   });
-  if (added > 0) invalidateCatalogCache();
+  if (added > 0) await catalogChanged(db);
   return added;
 }
 
@@ -91,7 +91,7 @@ export async function clearFavorites(db: DB, userId: string, type: FavoriteType)
     }
     return ids.length;
   });
-  if (removed > 0 && target.counted) invalidateCatalogCache();
+  if (removed > 0 && target.counted) await catalogChanged(db);
   return removed;
 }
 

@@ -4,7 +4,7 @@ import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
-import { invalidateCatalogCache } from "../tools/cache";
+import { catalogChanged } from "../tools/cache";
 
 /**
  * Users' star ratings (spec 3, 4.5): one per (user, tool), replaced by a new one, removable.
@@ -79,7 +79,7 @@ async function writeRating(trx: DB, userId: string, slug: string, rating: number
 export async function setRating(db: DB, userId: string, slug: string, rating: number): Promise<RatingFigures> {
   const { toolId, changed } = await db.transaction().execute((trx) => writeRating(trx, userId, slug, rating, false));
   // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
-  if (changed) invalidateCatalogCache();
+  if (changed) await catalogChanged(db);
   return figuresOf(db, toolId, slug, rating);
 }
 
@@ -91,7 +91,7 @@ export async function removeRating(db: DB, userId: string, slug: string): Promis
     if (removed) await applyDelta(trx, id, -removed.rating, -1);
     return { toolId: id, changed: Boolean(removed) };
   });
-  if (changed) invalidateCatalogCache();
+  if (changed) await catalogChanged(db);
   return figuresOf(db, toolId, slug, null);
 }
 
@@ -108,7 +108,7 @@ export async function mergeRatings(db: DB, userId: string, ratings: Array<{ slug
       }
     }
   });
-  if (added > 0) invalidateCatalogCache();
+  if (added > 0) await catalogChanged(db);
   return added;
 }
 
