@@ -1,22 +1,17 @@
 import type { Readable } from "node:stream";
-import {
-  DeleteObjectCommand,
-  GetObjectCommand,
-  HeadObjectCommand,
-  ListObjectsV2Command,
-  PutObjectCommand,
-  S3Client,
-} from "@aws-sdk/client-s3";
+import type * as S3Sdk from "@aws-sdk/client-s3";
 import type { FileStorage } from "./index";
 import { assertStorageKey, cacheControlOf, isStorageFolder, isStorageKey, keyOfUploadsPath, UPLOADS_PREFIX } from "./keys";
 import type { S3StorageSettings } from "./settings";
 
-/**
- * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph, s3rver), shared by every instance.
- * Objects are stored under their key as is, with the content type and cache lifetime the site would
- * send itself, so a bucket website or CDN in front of it (S3_PUBLIC_URL) answers like the site.
- */
-export function createS3Client(settings: S3StorageSettings): S3Client {
+type Sdk = typeof S3Sdk;
+type S3Client = S3Sdk.S3Client;
+let sdk: Promise<Sdk> | undefined;
+/** The SDK is loaded on the first bucket request: a site on the local folder never pays for it. */
+const loadSdk = (): Promise<Sdk> => (sdk ??= import("@aws-sdk/client-s3"));
+
+export async function createS3Client(settings: S3StorageSettings): Promise<S3Client> {
+  const { S3Client } = await loadSdk();
   return new S3Client({
     region: settings.region,
     ...(settings.endpoint ? { endpoint: settings.endpoint } : {}),
@@ -38,14 +33,22 @@ function isMissing(error: unknown): boolean {
   return failure?.$metadata?.httpStatusCode === 404 || failure?.name === "NoSuchKey" || failure?.name === "NotFound";
 }
 
-export function s3Storage(settings: S3StorageSettings, client: S3Client = createS3Client(settings)): FileStorage {
+/**
+ * An S3-compatible bucket (AWS S3, MinIO, Cloudflare R2, Ceph, s3rver), shared by every instance.
+ * Objects are stored under their key as is, with the content type and cache lifetime the site would
+ * send itself, so a bucket website or CDN in front of it (S3_PUBLIC_URL) answers like the site.
+ */
+export function s3Storage(settings: S3StorageSettings, client?: S3Client): FileStorage {
   const Bucket = settings.bucket;
+  let ready: Promise<[Sdk, S3Client]> | undefined;
+  const connect = () => (ready ??= Promise.all([loadSdk(), client ?? createS3Client(settings)]));
   const publicBase = settings.publicUrl ? `${settings.publicUrl.replace(/\/+$/, "")}/` : null;
   const urlOf = (key: string) => (publicBase ?? UPLOADS_PREFIX) + key;
   return {
     async put(key, body, contentType) {
       assertStorageKey(key);
-      await client.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: cacheControlOf(key) }));
+      const [{ PutObjectCommand }, s3] = await connect();
+      await s3.send(new PutObjectCommand({ Bucket, Key: key, Body: body, ContentType: contentType, CacheControl: cacheControlOf(key) }));
       return urlOf(key);
     },
     urlOf,
@@ -60,8 +63,9 @@ export function s3Storage(settings: S3StorageSettings, client: S3Client = create
     },
     async exists(key) {
       if (!isStorageKey(key)) return false;
+      const [{ HeadObjectCommand }, s3] = await connect();
       try {
-        await client.send(new HeadObjectCommand({ Bucket, Key: key }));
+        await s3.send(new HeadObjectCommand({ Bucket, Key: key }));
         return true;
       } catch (error) {
         if (isMissing(error)) return false;
@@ -70,8 +74,9 @@ export function s3Storage(settings: S3StorageSettings, client: S3Client = create
     },
     async read(key) {
       if (!isStorageKey(key)) return null;
+      const [{ GetObjectCommand }, s3] = await connect();
       try {
-        const object = await client.send(new GetObjectCommand({ Bucket, Key: key }));
+        const object = await s3.send(new GetObjectCommand({ Bucket, Key: key }));
         if (!object.Body) return null;
         return {
           body: object.Body as Readable,
@@ -86,11 +91,12 @@ export function s3Storage(settings: S3StorageSettings, client: S3Client = create
     },
     async list(folder) {
       if (!isStorageFolder(folder)) throw new Error(`invalid storage folder: ${folder}`);
+      const [{ ListObjectsV2Command }, s3] = await connect();
       const prefix = `${folder}/`;
       const names: string[] = [];
       let ContinuationToken: string | undefined;
       do {
-        const page = await client.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: "/", ContinuationToken }));
+        const page = await s3.send(new ListObjectsV2Command({ Bucket, Prefix: prefix, Delimiter: "/", ContinuationToken }));
         for (const object of page.Contents ?? []) {
           const name = object.Key?.slice(prefix.length);
           if (name && isStorageKey(`${prefix}${name}`)) names.push(name);
@@ -101,7 +107,8 @@ export function s3Storage(settings: S3StorageSettings, client: S3Client = create
     },
     async remove(key) {
       assertStorageKey(key);
-      await client.send(new DeleteObjectCommand({ Bucket, Key: key }));
+      const [{ DeleteObjectCommand }, s3] = await connect();
+      await s3.send(new DeleteObjectCommand({ Bucket, Key: key }));
     },
   };
 }
