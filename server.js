@@ -35,21 +35,24 @@ app.use(mod.requestLogger());
 // Bad methods, addresses, hosts and oversized bodies are refused here, before any route (server/edge-guards.ts).
 app.use(mod.edgeGuards({ trustProxy: config.trustProxy !== false }));
 
-// Uploaded and generated images. Generated names carry a content hash
+// Uploaded and generated images in the local UPLOAD_DIR. Generated names carry a content hash
 // (logo-3f9a0c1b2d.png), so they never change and can be cached for a year.
 // A missing file is a plain 404: as an error it would print a stack trace for every image a crawler guesses
 // (or a card asks for while the first start is still drawing the catalogue's pictures).
-app.use(
-  "/uploads",
-  express.static(config.uploadDir, {
-    index: false,
-    setHeaders(res, file) {
-      const hashed = /-[0-9a-f]{10}\.(png|webp)$/.test(file);
-      res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
-    },
-  }),
-  (_req, res) => res.status(404).type("text/plain").send("Not Found"),
-);
+// Images in a bucket (STORAGE_URL / S3_BUCKET) are answered by the app instead (server/uploads.ts).
+if (config.storage.driver === "local") {
+  app.use(
+    "/uploads",
+    express.static(config.storage.dir, {
+      index: false,
+      setHeaders(res, file) {
+        const hashed = /-[0-9a-f]{10}\.(png|webp)$/.test(file);
+        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+      },
+    }),
+    (_req, res) => res.status(404).type("text/plain").send("Not Found"),
+  );
+}
 
 if (DEVELOPMENT) {
   app.use(vite.middlewares);

@@ -4,7 +4,7 @@
 // A file named synonyms.json replaces the search synonym list instead (seed/catalog/FORMAT.md).
 import path from "node:path";
 import { parseArgs } from "node:util";
-import { openDatabase, progressBar, uploadDir } from "../app/.server/catalog/cli";
+import { openDatabase, progressBar, imageStorage } from "../app/.server/catalog/cli";
 import { FileFormatError } from "../app/.server/catalog/files";
 import { createImageStore } from "../app/.server/catalog/images";
 import { formatRowIssue } from "../app/.server/catalog/schemas";
@@ -39,7 +39,7 @@ async function importTools(): Promise<void> {
   const bar = progressBar("Importing");
   try {
     const { counts, issues, total } = await importToolFile(db, file!, {
-      images: createImageStore(uploadDir()),
+      images: createImageStore(imageStorage()),
       onTotal: (n) => bar.start(n),
       onRow: () => bar.tick(),
     });

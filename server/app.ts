@@ -1,3 +1,4 @@
+import crypto from "node:crypto";
 import express from "express";
 import { pinoHttp } from "pino-http";
 import { sql } from "kysely";
@@ -9,7 +10,10 @@ import { drawSeedImages, seedCatalog, summarizeSeed } from "../app/.server/catal
 import { authRequestHandler } from "../app/.server/auth/node-handler";
 import { mailDeliverable } from "../app/.server/auth/mail";
 import { getConfig } from "../app/.server/config";
-import { closeDb, getDb, migrateToLatest } from "../app/.server/db";
+import { acquireLease, releaseLease } from "../app/.server/background-lease";
+import { closeDb, getDb, migrateToLatest, type DB } from "../app/.server/db";
+import { getStorage } from "../app/.server/storage";
+import { checkCatalogFreshness } from "../app/.server/tools/cache";
 import { getLogger } from "../app/.server/logger";
 import { countPublishedTools } from "../app/.server/tools/queries";
 import { edgeGuards, shortUrl } from "./edge-guards";
@@ -20,8 +24,13 @@ import { startBackgroundWork, stopBackgroundWork } from "./background-work";
 import { pageViews } from "./page-views";
 import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
+import { storedUploads } from "./uploads";
 
 export { edgeGuards, getConfig, securityHeaders };
+
+const SEED_LEASE = "seed-on-start";
+/** This process, as a lease holder. */
+const INSTANCE = crypto.randomUUID();
 
 /** Applies migrations and, on an empty catalogue, imports the seed catalogue (seed/catalog). */
 export async function startup(): Promise<void> {
@@ -34,26 +43,45 @@ export async function startup(): Promise<void> {
   if (!mailDeliverable(config)) {
     logger.warn("SMTP_URL is not set: e-mail sign-in links are off; visitors register and sign in with a password or a provider");
   }
-  if (config.SEED_ON_START === "true" && (await countPublishedTools(db)) === 0) {
-    // A content mistake must not keep the site down: rejected rows are logged, the rest is served.
-    try {
-      // Rows first, pictures after: the site answers while logos and previews are drawn.
-      const report = await seedCatalog(db, { uploadDir: config.uploadDir, deferImages: true });
-      logger.info({ summary: summarizeSeed(report) }, "seeded the catalogue");
-      for (const issue of report.issues) logger.warn(formatRowIssue(issue));
-      report.finishImages().then(
-        (count) => logger.info({ count }, "catalogue images drawn"),
-        (error: unknown) => logger.error({ err: error }, "drawing catalogue images failed"),
-      );
-    } catch (error) {
-      logger.error({ err: error }, "seeding the catalogue failed");
-    }
-  } else if (config.SEED_ON_START === "true") {
-    // Redraws missing seed images (a first start stopped while drawing, a wiped UPLOAD_DIR); cheap when all exist.
-    drawSeedImages({ uploadDir: config.uploadDir }).then(
+  if (config.database.kind === "postgres" && config.storage.driver === "local") {
+    logger.info({ uploadDir: config.uploadDir }, "uploads and drawn images are kept in UPLOAD_DIR on this machine; several instances need STORAGE_URL (a shared bucket)");
+  }
+  if (config.SEED_ON_START !== "true") return;
+  if ((await countPublishedTools(db)) === 0) await seedEmptyCatalogue(db);
+  else {
+    // Redraws missing seed images (a first start stopped while drawing, a wiped UPLOAD_DIR or bucket); cheap when all exist.
+    drawSeedImages({ storage: getStorage() }).then(
       (count) => count > 0 && logger.info({ count }, "missing catalogue images drawn"),
       (error: unknown) => logger.warn({ err: error }, "checking catalogue images failed"),
     );
+  }
+}
+
+/**
+ * The first start on an empty database imports the seed catalogue. Several instances starting at once on
+ * one database take turns through a lease: one seeds, the others serve what it writes.
+ */
+async function seedEmptyCatalogue(db: DB): Promise<void> {
+  const logger = getLogger();
+  if (!(await acquireLease(db, SEED_LEASE, INSTANCE, 15 * 60_000))) {
+    logger.info("another instance is seeding the catalogue");
+    return;
+  }
+  // A content mistake must not keep the site down: rejected rows are logged, the rest is served.
+  try {
+    if ((await countPublishedTools(db)) > 0) return;
+    // Rows first, pictures after: the site answers while logos and previews are drawn.
+    const report = await seedCatalog(db, { storage: getStorage(), deferImages: true });
+    logger.info({ summary: summarizeSeed(report) }, "seeded the catalogue");
+    for (const issue of report.issues) logger.warn(formatRowIssue(issue));
+    report.finishImages().then(
+      (count) => logger.info({ count }, "catalogue images drawn"),
+      (error: unknown) => logger.error({ err: error }, "drawing catalogue images failed"),
+    );
+  } catch (error) {
+    logger.error({ err: error }, "seeding the catalogue failed");
+  } finally {
+    await releaseLease(db, SEED_LEASE, INSTANCE).catch(() => undefined);
   }
 }
 
@@ -98,9 +126,16 @@ app.get("/api/autocomplete", (req, res, next) => {
   autocompleteEndpoint(req, res).catch(next);
 });
 
+// Stored images when they live in a bucket; server.js answers the local UPLOAD_DIR before this.
+const uploads = storedUploads(getStorage);
+app.get("/uploads/*splat", (req, res, next) => {
+  uploads(req, res).catch(next);
+});
+
 app.use(languageRedirects);
 app.use(pageViews());
-app.use(pageCache());
+// Looks for other instances' catalogue writes on cached pages too (at most every 2 s, never waited for).
+app.use(pageCache({ beforeLookup: () => checkCatalogFreshness(getDb()) }));
 
 app.use(
   routerHandler({

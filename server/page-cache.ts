@@ -7,8 +7,9 @@ import { ByteBoundedMap } from "./byte-bounded-map";
  * Micro-cache of rendered pages for anonymous visitors. Only responses the
  * page itself marked shareable (`Cache-Control: public`, HTML, status 200,
  * no cookie set) are kept, for a short time and only until the catalogue
- * changes. The per-request CSP nonce in the stored HTML is swapped for the
- * current request's, so inline scripts keep running under the new policy.
+ * changes (here, or on another instance: noticed within seconds). The
+ * per-request CSP nonce in the stored HTML is swapped for the current
+ * request's, so inline scripts keep running under the new policy.
  *
  * A page is kept from its second request within the TTL on (like a CDN's
  * "minimum uses"): crawlers walk thousands of list pages once each, and keeping
@@ -48,7 +49,15 @@ function joinWithNonce(parts: Buffer[], nonce: string): Buffer {
   return Buffer.concat(parts.flatMap((part, i) => (i === 0 ? [part] : [separator, part])));
 }
 
-export function pageCache() {
+export interface PageCacheOptions {
+  /**
+   * Called before each lookup, so a hit too can notice another instance's catalogue change (the app passes
+   * the throttled, never-awaited freshness check); the change clears the cache through `onCatalogChange`.
+   */
+  beforeLookup?: () => void;
+}
+
+export function pageCache({ beforeLookup }: PageCacheOptions = {}) {
   const store = new ByteBoundedMap<Entry>(MAX_STORE_BYTES, (entry) => entry.parts.reduce((sum, part) => sum + part.byteLength, 0) + entry.headers.length * 128);
   const seenAt = new ByteBoundedMap<number>(MAX_SEEN_BYTES, () => 8);
   onCatalogChange(() => {
@@ -66,6 +75,7 @@ export function pageCache() {
   };
   return (req: Request, res: Response, next: NextFunction) => {
     if (req.method !== "GET" || SESSION_COOKIE.test(req.headers.cookie ?? "")) return next();
+    beforeLookup?.();
     const key = req.originalUrl;
     const nonce = String(res.locals.cspNonce ?? "");
     const hit = store.get(key);

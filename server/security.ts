@@ -33,12 +33,15 @@ export function securityHeaders({ development }: { development: boolean }) {
 function contentSecurityPolicy(development: boolean): (nonce: string) => string {
   // The WeChat QR is WeChat's own page in an iframe (WECHAT_OPEN_BASE, open.weixin.qq.com by default).
   const wechatQrOrigin = new URL(getConfig().WECHAT_OPEN_BASE).origin;
+  // Images served straight from a bucket or CDN (S3_PUBLIC_URL) may be plain http in a test or an intranet.
+  const storage = getConfig().storage;
+  const imageOrigin = storage.driver === "s3" && storage.publicUrl ? ` ${new URL(storage.publicUrl).origin}` : "";
   const directives = (scriptSrc: string) =>
     [
       "default-src 'self'",
       scriptSrc,
       "style-src 'self' 'unsafe-inline'",
-      "img-src 'self' data: blob: https:",
+      `img-src 'self' data: blob: https:${imageOrigin}`,
       "font-src 'self' data:",
       `connect-src 'self'${development ? " ws: wss:" : ""}`,
       `frame-src 'self' ${wechatQrOrigin}`,

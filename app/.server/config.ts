@@ -1,5 +1,6 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
+import { DEFAULT_UPLOAD_DIR, resolveStorageSettings, StorageSettingsError, type StorageSettings } from "./storage/settings";
 
 /**
  * All settings come from the environment, are validated once, and have a
@@ -46,6 +47,15 @@ const envSchema = z.object({
   SEED_ON_START: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@aitools.example")),
   UPLOAD_DIR: optionalString,
+  // Object storage for uploads and drawn images (app/.server/storage). Unset: UPLOAD_DIR on this machine.
+  STORAGE_URL: optionalString,
+  S3_BUCKET: optionalString,
+  S3_ENDPOINT: optionalUrl,
+  S3_REGION: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z0-9-]+$/, "must be a region name such as us-east-1").optional()),
+  S3_ACCESS_KEY_ID: optionalString,
+  S3_SECRET_ACCESS_KEY: optionalString,
+  S3_FORCE_PATH_STYLE: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).optional()),
+  S3_PUBLIC_URL: optionalUrl,
   /** Catalogues up to this many tools ship the whole autocomplete index to the browser; larger ones ask the server. */
   AUTOCOMPLETE_INDEX_MAX_TOOLS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(2000)),
   /** Favourite and rating writes one signed-in user may make per minute (reads of their own state: four times this). */
@@ -102,6 +112,8 @@ export type Config = z.infer<typeof envSchema> & {
   publicUrl: string;
   isProduction: boolean;
   uploadDir: string;
+  /** Where uploads and drawn images are kept: UPLOAD_DIR, or an S3-compatible bucket. */
+  storage: StorageSettings;
   /** Session signing secret; a fixed development value unless production. */
   authSecret: string;
   adminEmails: string[];
@@ -121,6 +133,14 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     throw new ConfigError(`Invalid environment variable ${name}=${JSON.stringify(env[name] ?? "")}: ${issue?.message}`);
   }
   const values = result.data;
+  let storage: StorageSettings;
+  try {
+    storage = resolveStorageSettings(values);
+  } catch (error) {
+    if (!(error instanceof StorageSettingsError)) throw error;
+    // Without the value: STORAGE_URL may carry the bucket's secret.
+    throw new ConfigError(`Invalid environment variable ${error.variable}: ${error.message}`);
+  }
   if (values.NODE_ENV === "production" && !values.BETTER_AUTH_SECRET) {
     throw new ConfigError("BETTER_AUTH_SECRET is required in production: set it to a random string of at least 32 characters");
   }
@@ -130,7 +150,8 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     isProduction: values.NODE_ENV === "production",
-    uploadDir: values.UPLOAD_DIR ?? "public/uploads",
+    uploadDir: values.UPLOAD_DIR ?? DEFAULT_UPLOAD_DIR,
+    storage,
     authSecret: values.BETTER_AUTH_SECRET ?? DEVELOPMENT_AUTH_SECRET,
     adminEmails: values.ADMIN_EMAILS.split(",").map((e) => e.trim().toLowerCase()).filter(Boolean),
     fetchAllowHosts: values.FETCH_ALLOW_HOSTS.split(",").map((h) => h.trim().toLowerCase()).filter(Boolean),

@@ -1,3 +1,5 @@
+import type { BetterAuthOptions } from "better-auth";
+import type { Kysely } from "kysely";
 import { afterEach, beforeEach, describe, expect, it } from "vitest";
 import { createAuth, type Auth } from "~/.server/auth/auth";
 import { parseConfig } from "~/.server/config";
@@ -51,5 +53,17 @@ describe.each(testDialects())("sign-in hardening on %s", (dialect) => {
     const keys = async (r: Response) => Object.keys(((await r.json()) as { user: object }).user);
     expect(await keys(again)).toEqual(await keys(first));
     expect((await post(auth, "/sign-in/email", { email: "owner@example.com", password: "Someone-Elses-Pass-1" })).status).toBe(401);
+  });
+
+  it("keeps sessions and its limits in the database only, so every instance sees the same", async () => {
+    const options: BetterAuthOptions = auth.options;
+    expect(options.secondaryStorage).toBeUndefined();
+    expect(options.session?.cookieCache?.enabled).toBe(false);
+    expect(options.rateLimit?.storage).toBe("database");
+    for (let i = 0; i < 5; i++) expect((await post(auth, "/sign-in/email", { email: "nobody@example.com", password: "wrong password 1" })).status).toBe(401);
+    expect((await post(auth, "/sign-in/email", { email: "nobody@example.com", password: "wrong password 1" })).status).toBe(429);
+    // better-auth's own table (migration 0002), outside the app's schema types.
+    const counted = await (tdb.db as Kysely<any>).selectFrom("rateLimit").select(["key", "count"]).execute();
+    expect(counted).toEqual([{ key: expect.stringContaining("192.0.2.20"), count: 5 }]);
   });
 });

@@ -15,6 +15,7 @@ describe("rendered-page cache", () => {
   let base = "";
   const renders = new Map<string, number>();
   let nonceCounter = 0;
+  let lookups = 0;
 
   beforeAll(async () => {
     const app = express();
@@ -22,7 +23,8 @@ describe("rendered-page cache", () => {
       res.locals.cspNonce = `nonce${++nonceCounter}x`;
       next();
     });
-    app.use(pageCache());
+    // The app passes the catalogue freshness check here, so a hit too notices another instance's change.
+    app.use(pageCache({ beforeLookup: () => void lookups++ }));
     app.get("/{*path}", (req, res) => {
       renders.set(req.originalUrl, (renders.get(req.originalUrl) ?? 0) + 1);
       const nonce = String(res.locals.cspNonce);
@@ -64,5 +66,15 @@ describe("rendered-page cache", () => {
     expect((await get("/category/x")).hit).toBe(false);
     expect((await get("/category/x")).hit).toBe(false);
     expect((await get("/category/x")).hit).toBe(true);
+  });
+
+  it("looks for other instances' changes before every lookup, hits included, not for signed-in visitors", async () => {
+    await get("/category/y");
+    await get("/category/y");
+    const before = lookups;
+    expect((await get("/category/y")).hit).toBe(true);
+    expect(lookups).toBe(before + 1);
+    await get("/category/y", { cookie: "better-auth.session_token=abc" });
+    expect(lookups).toBe(before + 1);
   });
 });

@@ -22,3 +22,60 @@ describe("configuration", () => {
     expect(parseConfig({ PUBLIC_URL: "https://example.com/" }).publicUrl).toBe("https://example.com");
   });
 });
+
+describe("storage configuration", () => {
+  it("keeps images in UPLOAD_DIR unless a bucket is named", () => {
+    expect(parseConfig({}).storage).toEqual({ driver: "local", dir: "public/uploads" });
+    expect(parseConfig({ UPLOAD_DIR: "/srv/images" }).storage).toEqual({ driver: "local", dir: "/srv/images" });
+  });
+
+  it("reads a bucket from STORAGE_URL, with path-style addresses by default for a self-hosted endpoint", () => {
+    expect(parseConfig({ STORAGE_URL: "s3://site-images?endpoint=http://127.0.0.1:9000/&region=eu-west-1" }).storage).toEqual({
+      driver: "s3",
+      bucket: "site-images",
+      region: "eu-west-1",
+      endpoint: "http://127.0.0.1:9000",
+      forcePathStyle: true,
+    });
+    expect(parseConfig({ STORAGE_URL: "s3://KEY%2F1:se%2Fcret@site-images?forcePathStyle=false&publicUrl=https://cdn.example/img/" }).storage).toEqual({
+      driver: "s3",
+      bucket: "site-images",
+      region: "us-east-1",
+      forcePathStyle: false,
+      credentials: { accessKeyId: "KEY/1", secretAccessKey: "se/cret" },
+      publicUrl: "https://cdn.example/img",
+    });
+  });
+
+  it("takes S3_* variables alone or over the same part of STORAGE_URL", () => {
+    expect(parseConfig({ S3_BUCKET: "images", S3_ACCESS_KEY_ID: "id", S3_SECRET_ACCESS_KEY: "secret" }).storage).toEqual({
+      driver: "s3",
+      bucket: "images",
+      region: "us-east-1",
+      forcePathStyle: false,
+      credentials: { accessKeyId: "id", secretAccessKey: "secret" },
+    });
+    const storage = parseConfig({ STORAGE_URL: "s3://images?region=eu-west-1&endpoint=http://a.example", S3_REGION: "ap-south-1", S3_FORCE_PATH_STYLE: "false", S3_PUBLIC_URL: "https://img.example" }).storage;
+    expect(storage).toMatchObject({ bucket: "images", region: "ap-south-1", endpoint: "http://a.example", forcePathStyle: false, publicUrl: "https://img.example" });
+  });
+
+  it("names the variable of a bad storage setting, without printing a secret", () => {
+    expect(() => parseConfig({ STORAGE_URL: "https://bucket" })).toThrow(/STORAGE_URL.*s3:\/\//);
+    expect(() => parseConfig({ STORAGE_URL: "s3://Bad_Bucket" })).toThrow(/STORAGE_URL/);
+    expect(() => parseConfig({ STORAGE_URL: "s3://images/prefix" })).toThrow(/STORAGE_URL.*path/);
+    expect(() => parseConfig({ STORAGE_URL: "s3://images?endpont=http://x" })).toThrow(/unknown option "endpont"/);
+    expect(() => parseConfig({ STORAGE_URL: "s3://images?forcePathStyle=yes" })).toThrow(/STORAGE_URL must be true or false/);
+    expect(() => parseConfig({ S3_ENDPOINT: "http://127.0.0.1:9000" })).toThrow(/S3_BUCKET/);
+    expect(() => parseConfig({ S3_BUCKET: "images", S3_ACCESS_KEY_ID: "id" })).toThrow(/S3_SECRET_ACCESS_KEY/);
+    expect(() => parseConfig({ S3_BUCKET: "images", S3_FORCE_PATH_STYLE: "1" })).toThrow(/S3_FORCE_PATH_STYLE/);
+    expect(() => parseConfig({ S3_BUCKET: "images", S3_PUBLIC_URL: "cdn.example" })).toThrow(/S3_PUBLIC_URL/);
+    let message = "";
+    try {
+      parseConfig({ STORAGE_URL: "s3://id:hunter2@images?nope=1" });
+    } catch (error) {
+      message = String(error);
+    }
+    expect(message).toMatch(/STORAGE_URL/);
+    expect(message).not.toContain("hunter2");
+  });
+});

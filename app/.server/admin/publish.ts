@@ -2,8 +2,8 @@ import type { Transaction } from "kysely";
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
 import type { SubmitPayload, ToolChanges } from "~/lib/submissions";
 import { createImageStore, drawLogo, drawPreview } from "../catalog/images";
-import { getConfig } from "../config";
 import type { DB, Schema } from "../db";
+import { getStorage } from "../storage";
 import { nowIso, parseStringList, toJson } from "../db/values";
 import { AppError } from "../errors";
 
@@ -45,7 +45,7 @@ export interface PublishImages {
 
 /** The uploaded image when there is one, else a drawn logo; a drawn preview either way. Done before the transaction. */
 export async function imagesFor(payload: SubmitPayload, slug: string): Promise<PublishImages> {
-  const store = createImageStore(getConfig().uploadDir);
+  const store = createImageStore(getStorage());
   const subject = { folder: "tools" as const, slug, name: payload.name, subtitle: payload.description, websiteUrl: payload.website_url };
   const logo = payload.image_url ? { png: payload.image_url, webp: payload.image_webp_url ?? payload.image_url } : await drawLogo(store, subject);
   const preview = await drawPreview(store, subject);

@@ -6,7 +6,7 @@ import { isPlaceholderEmail } from "../auth/users";
 import type { DB, Schema } from "../db";
 import { nowIso, parseJson } from "../db/values";
 import { AppError } from "../errors";
-import { invalidateCatalogCache } from "../tools/cache";
+import { catalogChanged } from "../tools/cache";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
 import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLanguage, publishSubmittedTool, updateDiff } from "./publish";
@@ -196,7 +196,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     result = { id, status: "approved", notes: input.notes, toolId, toolSlug: tool?.slug ?? null, changes };
   }
 
-  if (result.status === "approved") invalidateCatalogCache();
+  if (result.status === "approved") await catalogChanged(db);
   if (contact && !isPlaceholderEmail(contact)) {
     await sendReviewMail({ to: contact, lang: language, kind: type, decision: result.status, toolName, notes: result.notes, toolSlug: result.status === "approved" ? result.toolSlug : null });
   }

@@ -4,7 +4,7 @@ import type { DB } from "../db";
 import { fromFlag, nowIso, toFlag } from "../db/values";
 import { AppError } from "../errors";
 import { PRIORITY_LAST_ASC, PRIORITY_LAST_DESC } from "../db/migrations/0012_admin_audit_log";
-import { cachedRead, invalidateCatalogCache } from "../tools/cache";
+import { cachedRead, catalogChanged } from "../tools/cache";
 import { countPublishedTools } from "../tools/queries";
 import { inListingOrder, published } from "../tools/order";
 import { sortPositions } from "../tools/sort-positions";
@@ -145,6 +145,6 @@ export async function saveToolsOrder(db: DB, actor: Actor, input: ToolsOrderUpda
     await recordAudit(trx, actor, records);
     return records.length;
   });
-  if (updated > 0) invalidateCatalogCache();
+  if (updated > 0) await catalogChanged(db);
   return { updated };
 }

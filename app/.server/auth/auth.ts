@@ -50,7 +50,10 @@ export function createAuth(db: DB, config: Config) {
     secret: config.authSecret,
     database: betterAuthDatabase(db),
     trustedOrigins: [config.publicUrl],
-    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24 },
+    // Every instance reads the session row on each request: no cookie cache (a copy of the session in a
+    // signed cookie would outlive a sign-out or revocation made through another instance), and no
+    // secondaryStorage (an in-memory one would exist in one process only).
+    session: { expiresIn: 60 * 60 * 24 * 30, updateAge: 60 * 60 * 24, cookieCache: { enabled: false } },
     user: { deleteUser: { enabled: false } },
     account: {
       // A provider links to an existing account only when it vouches for the address (emailVerified); an
@@ -92,6 +95,8 @@ export function createAuth(db: DB, config: Config) {
     },
     rateLimit: {
       enabled: true,
+      // Counted in the `rateLimit` table, so a limit holds across every instance on one database
+      // (better-auth's default, memory, would give each instance its own count).
       storage: "database",
       window: 60,
       max: 120,

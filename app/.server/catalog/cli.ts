@@ -1,6 +1,7 @@
 import cliProgress from "cli-progress";
 import { parseConfig } from "../config";
 import { createDatabase, migrateToLatest, type DB } from "../db";
+import { createStorage, type FileStorage } from "../storage";
 
 /** Shared plumbing of the catalogue commands (scripts/catalog-*.ts). */
 
@@ -12,8 +13,9 @@ export async function openDatabase(url?: string): Promise<DB> {
   return db;
 }
 
-export function uploadDir(): string {
-  return parseConfig(process.env).uploadDir;
+/** Where the commands put drawn images: the configured storage (UPLOAD_DIR, or the bucket STORAGE_URL names). */
+export function imageStorage(): FileStorage {
+  return createStorage(parseConfig(process.env).storage);
 }
 
 /** A progress bar on stderr (silent when stderr is not a terminal, e.g. in CI logs). */

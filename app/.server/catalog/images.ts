@@ -2,13 +2,15 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { keyOfUploadsPath, localStorage, type FileStorage } from "../storage";
 import { brandMark, type BrandIcon, type BrandMark } from "./brand-icons";
 
 /**
  * Logos and previews drawn at import time, so the site never hot-links a
- * vendor image and looks complete offline. Files land in UPLOAD_DIR like
- * ordinary uploads; each name carries a hash of what was drawn, so an
- * unchanged entry is never redrawn and the files can be cached forever.
+ * vendor image and looks complete offline. Files land in the configured
+ * storage (UPLOAD_DIR or a bucket) like ordinary uploads; each name carries a
+ * hash of what was drawn, so an unchanged entry is never redrawn and the
+ * files can be cached forever.
  */
 
 /** Bump when a drawing changes, so those images are redrawn once. */
@@ -38,10 +40,13 @@ export interface DrawSubject {
   drawPriority?: number;
 }
 
-/** Names of generated files, e.g. `logo-3f9a0c1b2d.png`; anything else in UPLOAD_DIR is a real upload. */
-const GENERATED_NAME = /^\/uploads\/(tools|case-studies|ecommerce)\/[a-z0-9-]+\/(logo|preview|cover)-[0-9a-f]{10}\.(png|webp)$/;
-export function isGeneratedImage(url: string | null | undefined): boolean {
-  return !url || GENERATED_NAME.test(url);
+/** Keys of drawn files, e.g. `tools/chatgpt/logo-3f9a0c1b2d.png`; anything else in storage is a real upload. */
+const GENERATED_KEY = /^(tools|case-studies|ecommerce)\/[a-z0-9-]+\/(logo|preview|cover)-[0-9a-f]{10}\.(png|webp)$/;
+/** True for no image or a drawn one (which an import may redraw); false for an upload or any other address. */
+export function isGeneratedImage(url: string | null | undefined, storage?: FileStorage): boolean {
+  if (!url) return true;
+  const key = storage?.keyOf(url) ?? keyOfUploadsPath(url);
+  return key !== null && GENERATED_KEY.test(key);
 }
 
 /** `Jungle Scout` -> `JS`, `ChatGPT` -> `C`, `10Web` -> `10`, `店小秘` -> `店`. */
@@ -173,43 +178,37 @@ function hashOf(kind: keyof typeof DRAWING_VERSION, ...parts: unknown[]): string
   return crypto.createHash("sha1").update(JSON.stringify([DRAWING_VERSION[kind], kind, ...parts])).digest("hex").slice(0, 10);
 }
 
-/** Rasterises once, encodes PNG and WebP under temporary names, then renames (a half-written file never looks done). */
-async function render(svg: string, png: string, webp: string, width: number, height: number): Promise<void> {
-  fs.mkdirSync(path.dirname(png), { recursive: true });
+/** Rasterises once, then encodes PNG and WebP. */
+async function render(svg: string, width: number, height: number): Promise<{ png: Buffer; webp: Buffer }> {
   const { data, info } = await sharp(Buffer.from(svg)).resize(width, height).raw().toBuffer({ resolveWithObject: true });
   const raster = () => sharp(data, { raw: { width: info.width, height: info.height, channels: info.channels } });
-  const tmp = tempSuffix();
-  await Promise.all([
-    raster().png({ compressionLevel: 6 }).toFile(`${png}.${tmp}`),
-    raster().webp({ quality: 82 }).toFile(`${webp}.${tmp}`),
-  ]);
-  fs.renameSync(`${png}.${tmp}`, png);
-  fs.renameSync(`${webp}.${tmp}`, webp);
+  const [png, webp] = await Promise.all([raster().png({ compressionLevel: 6 }).toBuffer(), raster().webp({ quality: 82 }).toBuffer()]);
+  return { png, webp };
 }
 
-// Unique per writer: two servers seeding the same directory at once must not share a temp file.
+// Unique per writer: two servers filling the same cache folder at once must not share a temp file.
 const tempSuffix = () => `${process.pid}-${crypto.randomBytes(4).toString("hex")}.tmp`;
 
-function copyInto(from: string, to: string): void {
-  fs.mkdirSync(path.dirname(to), { recursive: true });
-  const tmp = `${to}.${tempSuffix()}`;
-  fs.copyFileSync(from, tmp);
-  fs.renameSync(tmp, to);
+function writeCacheFile(file: string, body: Buffer): void {
+  fs.mkdirSync(path.dirname(file), { recursive: true });
+  const tmp = `${file}.${tempSuffix()}`;
+  fs.writeFileSync(tmp, body);
+  fs.renameSync(tmp, file);
 }
 
-/** Drops earlier drawings of the same kind (their hash no longer matches). */
-function removeStale(dir: string, kind: string, keep: string): void {
-  if (!fs.existsSync(dir)) return;
-  for (const file of fs.readdirSync(dir)) {
-    if (file.startsWith(`${kind}-`) && !file.startsWith(keep)) fs.rmSync(path.join(dir, file), { force: true });
+/** Drops earlier drawings of the same kind in the subject's folder (their hash no longer matches). */
+async function removeStale(storage: FileStorage, folder: string, kind: string, keep: string): Promise<void> {
+  for (const name of await storage.list(folder)) {
+    if (name.startsWith(`${kind}-`) && !name.startsWith(`${keep}.`)) await storage.remove(`${folder}/${name}`);
   }
 }
 
 export interface ImageStore {
-  uploadDir: string;
+  /** Where the drawn files go: the configured storage (UPLOAD_DIR or a bucket), like uploads. */
+  storage: FileStorage;
   /**
-   * Drawn files are also kept here by content hash, so another UPLOAD_DIR
-   * (a test server, a second install) copies them instead of redrawing.
+   * Drawn files are also kept on this machine by content hash, so another storage (a test server, a
+   * second install, a bucket) gets a copy instead of a new drawing.
    */
   cacheDir: string | null;
   /** Record the drawing work instead of doing it; `finishImages` does it later (the server starts sooner). */
@@ -223,29 +222,36 @@ export interface ImageStore {
 
 export const DEFAULT_IMAGE_CACHE = "node_modules/.cache/catalog-images";
 
-export function createImageStore(uploadDir: string, options: { deferred?: boolean; cacheDir?: string | null } = {}): ImageStore {
+/** A store drawing into `target`: a storage, or a local folder (commands and tests name one). */
+export function createImageStore(target: FileStorage | string, options: { deferred?: boolean; cacheDir?: string | null } = {}): ImageStore {
+  const storage = typeof target === "string" ? localStorage(path.resolve(target)) : target;
   const cacheDir = options.cacheDir === undefined ? path.resolve(DEFAULT_IMAGE_CACHE) : options.cacheDir;
-  return { uploadDir, cacheDir, deferred: options.deferred ?? false, drawn: 0, copied: 0, pending: [] };
+  return { storage, cacheDir, deferred: options.deferred ?? false, drawn: 0, copied: 0, pending: [] };
 }
 
-/** Produces `<dir>/<base>.png|.webp` from the cache or by rendering; nothing when both exist. */
-async function produce(store: ImageStore, svg: () => string, dir: string, base: string, width: number, height: number, cacheable: boolean): Promise<boolean> {
-  const png = path.join(dir, `${base}.png`);
-  const webp = path.join(dir, `${base}.webp`);
-  if (fs.existsSync(png) && fs.existsSync(webp)) return false;
+async function bothStored(storage: FileStorage, keys: readonly [string, string]): Promise<boolean> {
+  return (await storage.exists(keys[0])) && (await storage.exists(keys[1]));
+}
+
+/** Produces `<folder>/<base>.png|.webp` from the cache or by rendering; nothing when both are stored. */
+async function produce(store: ImageStore, svg: () => string, folder: string, base: string, width: number, height: number, cacheable: boolean): Promise<boolean> {
+  const keys = [`${folder}/${base}.png`, `${folder}/${base}.webp`] as const;
+  if (await bothStored(store.storage, keys)) return false;
   const cached = cacheable && store.cacheDir ? [path.join(store.cacheDir, `${base}.png`), path.join(store.cacheDir, `${base}.webp`)] : null;
   if (cached && fs.existsSync(cached[0]!) && fs.existsSync(cached[1]!)) {
-    copyInto(cached[0]!, png);
-    copyInto(cached[1]!, webp);
+    await store.storage.put(keys[0], fs.readFileSync(cached[0]!), "image/png");
+    await store.storage.put(keys[1], fs.readFileSync(cached[1]!), "image/webp");
     store.copied += 2;
     return true;
   }
-  await render(svg(), png, webp, width, height);
+  const { png, webp } = await render(svg(), width, height);
+  await store.storage.put(keys[0], png, "image/png");
+  await store.storage.put(keys[1], webp, "image/webp");
   store.drawn += 2;
   if (cached) {
     try {
-      copyInto(png, cached[0]!);
-      copyInto(webp, cached[1]!);
+      writeCacheFile(cached[0]!, png);
+      writeCacheFile(cached[1]!, webp);
     } catch {
       // The cache is an optimisation; a read-only or missing cache directory is fine.
     }
@@ -259,13 +265,13 @@ async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "pre
   const mark = subject.brandIcon ? brandMark(subject.brandIcon, color) : null;
   // The mark's markup is part of the hash: a package update that redraws an icon redraws the logo.
   const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "", ...(mark ? [mark] : []))}`;
-  const relDir = path.posix.join(subject.folder, subject.slug);
-  const dir = path.join(store.uploadDir, relDir);
-  const urls = { png: `/uploads/${relDir}/${base}.png`, webp: `/uploads/${relDir}/${base}.webp` };
-  if (fs.existsSync(path.join(dir, `${base}.png`)) && fs.existsSync(path.join(dir, `${base}.webp`))) return urls;
+  const folder = `${subject.folder}/${subject.slug}`;
+  const keys = [`${folder}/${base}.png`, `${folder}/${base}.webp`] as const;
+  const urls = { png: store.storage.urlOf(keys[0]), webp: store.storage.urlOf(keys[1]) };
+  if (await bothStored(store.storage, keys)) return urls;
   const job = async () => {
     const svg = () => (square ? logoSvg(subject.name, color, mark) : previewSvg(subject, color, kind === "cover", mark));
-    if (await produce(store, svg, dir, base, square ? LOGO_SIZE : PREVIEW_WIDTH, square ? LOGO_SIZE : PREVIEW_HEIGHT, true)) removeStale(dir, kind, base);
+    if (await produce(store, svg, folder, base, square ? LOGO_SIZE : PREVIEW_WIDTH, square ? LOGO_SIZE : PREVIEW_HEIGHT, true)) await removeStale(store.storage, folder, kind, base);
   };
   if (store.deferred) store.pending.push({ priority: subject.drawPriority ?? 0, job });
   else await job();
@@ -299,7 +305,7 @@ export const DEFAULT_IMAGES = {
 } as const;
 
 export async function ensureDefaultImages(store: ImageStore): Promise<void> {
-  const dir = path.join(store.uploadDir, "defaults");
+  const folder = "defaults";
   const glyph = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">
 <rect width="256" height="256" rx="48" fill="#e2e8f0"/>
 <path d="M128 64l14 36 36 14-36 14-14 36-14-36-36-14 36-14z" fill="#64748b"/>
@@ -307,6 +313,6 @@ export async function ensureDefaultImages(store: ImageStore): Promise<void> {
   const banner = `<svg xmlns="http://www.w3.org/2000/svg" width="1200" height="630" viewBox="0 0 1200 630">
 <rect width="1200" height="630" fill="#f1f5f9"/><rect x="464" y="151" width="272" height="272" rx="56" fill="#e2e8f0"/>
 <path d="M600 215l20 52 52 20-52 20-20 52-20-52-52-20 52-20z" fill="#64748b"/></svg>`;
-  await produce(store, () => glyph, dir, "logo", LOGO_SIZE, LOGO_SIZE, false);
-  await produce(store, () => banner, dir, "preview", PREVIEW_WIDTH, PREVIEW_HEIGHT, false);
+  await produce(store, () => glyph, folder, "logo", LOGO_SIZE, LOGO_SIZE, false);
+  await produce(store, () => banner, folder, "preview", PREVIEW_WIDTH, PREVIEW_HEIGHT, false);
 }

@@ -36,7 +36,7 @@ export async function importCaseStudies(db: DB, rows: ValidRow<CaseStudyInput>[]
   const covers = new Map<string, ImagePair>();
   await inPool(rows, 2, async ({ value }) => {
     const own = bySlug.get(value.slug);
-    if (own && !isGeneratedImage(own.cover_image)) {
+    if (own && !isGeneratedImage(own.cover_image, store.storage)) {
       covers.set(value.slug, { png: own.cover_image!, webp: own.cover_image_webp ?? own.cover_image! });
       return;
     }

@@ -141,7 +141,7 @@ async function ecommerceLogos(db: DB, tools: EcommerceToolInput[], store: ImageS
     const own = bySlug.get(tool.slug);
     logos.set(
       tool.slug,
-      own && !isGeneratedImage(own.image_url)
+      own && !isGeneratedImage(own.image_url, store.storage)
         ? { png: own.image_url!, webp: own.image_webp_url ?? own.image_url! }
         : await drawLogo(store, ecommerceSubject(tool)),
     );

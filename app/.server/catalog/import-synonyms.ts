@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DB } from "../db";
 import { nowIso, parseStringList, toJson } from "../db/values";
-import { invalidateCatalogCache } from "../tools/cache";
+import { catalogChanged } from "../tools/cache";
 import { describeIssues, type RowIssue } from "./schemas";
 
 /**
@@ -43,6 +43,6 @@ export async function importSynonyms(db: DB, source: string, data: unknown): Pro
       await trx.insertInto("search_synonyms").values(groups.slice(i, i + 200).map((terms) => ({ terms: toJson(terms), updated_at }))).execute();
     }
   });
-  invalidateCatalogCache();
+  await catalogChanged(db);
   return { groups: groups.length, changed: true, issues };
 }

@@ -76,8 +76,8 @@ async function toolImages(db: DB, tools: ToolInput[], store: ImageStore): Promis
     const own = bySlug.get(tool.slug);
     const subject = toolSubject(tool);
     // An image someone uploaded for the tool wins over a drawn one.
-    const logo = own && !isGeneratedImage(own.image_url) ? { png: own.image_url!, webp: own.image_webp_url ?? own.image_url! } : await drawLogo(store, subject);
-    const preview = own && !isGeneratedImage(own.preview_url) ? { png: own.preview_url!, webp: own.preview_webp_url ?? own.preview_url! } : await drawPreview(store, subject);
+    const logo = own && !isGeneratedImage(own.image_url, store.storage) ? { png: own.image_url!, webp: own.image_webp_url ?? own.image_url! } : await drawLogo(store, subject);
+    const preview = own && !isGeneratedImage(own.preview_url, store.storage) ? { png: own.preview_url!, webp: own.preview_webp_url ?? own.preview_url! } : await drawPreview(store, subject);
     result.set(tool.slug, { image_url: logo.png, image_webp_url: logo.webp, preview_url: preview.png, preview_webp_url: preview.webp });
   });
   return result;

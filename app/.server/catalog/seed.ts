@@ -1,7 +1,8 @@
 import fs from "node:fs";
 import path from "node:path";
 import type { DB } from "../db";
-import { invalidateCatalogCache } from "../tools/cache";
+import { getStorage, type FileStorage } from "../storage";
+import { catalogChanged } from "../tools/cache";
 import { jsonValueLines, parseJsonFile, readToolRows } from "./files";
 import { caseStudySubject, checkCaseStudyReferences, importCaseStudies } from "./import-case-studies";
 import { checkSubcategorySlugs, importCategories, type ImportCounts } from "./import-categories";
@@ -58,7 +59,7 @@ export async function importToolFile(
   const issues = [...parsed.issues, ...linked.issues].sort((a, b) => a.row - b.row);
   for (let i = 0; i < issues.length; i++) options.onRow?.();
   const counts = await importTools(db, linked.valid, { images: options.images, onRow: options.onRow });
-  if (counts.inserted + counts.updated > 0) invalidateCatalogCache();
+  if (counts.inserted + counts.updated > 0) await catalogChanged(db);
   return { counts, issues, total: rows.length };
 }
 
@@ -67,14 +68,21 @@ export function importSynonymFile(db: DB, file: string, source = file) {
   return importSynonyms(db, source, parseJsonFile(fs.readFileSync(file, "utf8"), source));
 }
 
+/** Where drawn images go: the given storage, else a local folder (tests, commands), else the configured storage. */
+export interface ImageTarget {
+  storage?: FileStorage;
+  uploadDir?: string;
+}
+const imageTarget = (options: ImageTarget): FileStorage | string => options.storage ?? options.uploadDir ?? getStorage();
+
 /** Loads the whole seed catalogue from `dir` (categories, tools, case studies, e-commerce). */
 export async function seedCatalog(
   db: DB,
-  options: { dir?: string; uploadDir: string; deferImages?: boolean; imageCacheDir?: string | null },
+  options: ImageTarget & { dir?: string; deferImages?: boolean; imageCacheDir?: string | null },
 ): Promise<SeedReport> {
   const started = Date.now();
   const dir = options.dir ?? DEFAULT_SEED_DIR;
-  const store = createImageStore(options.uploadDir, { deferred: options.deferImages, cacheDir: options.imageCacheDir });
+  const store = createImageStore(imageTarget(options), { deferred: options.deferImages, cacheDir: options.imageCacheDir });
   const zero = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0 });
   const report: SeedReport = {
     categories: zero(), tools: zero(), caseStudies: zero(), ecommerceTools: zero(), ecommerceTaxonomy: zero(),
@@ -141,7 +149,7 @@ export async function seedCatalog(
     }
   }
 
-  invalidateCatalogCache();
+  await catalogChanged(db);
   report.imagesDrawn = store.drawn + store.copied;
   report.imagesPending = store.pending.length * 2;
   report.milliseconds = Date.now() - started;
@@ -151,11 +159,11 @@ export async function seedCatalog(
 /**
  * Draws any missing image of the seed catalogue (no database work: file
  * names follow from the content). Run in the background on every start, it
- * repairs a first start that was stopped while drawing, or a wiped UPLOAD_DIR.
+ * repairs a first start that was stopped while drawing, or a wiped UPLOAD_DIR or bucket.
  */
-export async function drawSeedImages(options: { dir?: string; uploadDir: string }): Promise<number> {
+export async function drawSeedImages(options: ImageTarget & { dir?: string }): Promise<number> {
   const dir = options.dir ?? DEFAULT_SEED_DIR;
-  const store = createImageStore(options.uploadDir, { deferred: true });
+  const store = createImageStore(imageTarget(options), { deferred: true });
   await ensureDefaultImages(store);
   const toolDir = path.join(dir, "tools");
   for (const name of fs.existsSync(toolDir) ? fs.readdirSync(toolDir).filter((f) => f.endsWith(".json")) : []) {

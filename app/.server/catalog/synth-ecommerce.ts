@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import type { DB } from "../db";
 import { toJson } from "../db/values";
+import { getStorage } from "../storage";
 import { filterSlug } from "~/lib/slug";
 import { parseJsonFile } from "./files";
 import { importEcommerce, type EcommerceSections } from "./import-ecommerce";
@@ -39,7 +40,7 @@ async function loadTaxonomy(db: DB, seedFile: string): Promise<Taxonomy> {
   if (Number(count.n) === 0) {
     const data = parseJsonFile(fs.readFileSync(seedFile, "utf8"), seedFile) as Partial<EcommerceSections>;
     const sections: EcommerceSections = { groups: data.groups ?? [], filters: data.filters ?? [], platforms: data.platforms ?? [], tags: data.tags ?? [], tools: [] };
-    await importEcommerce(db, seedFile, sections, createImageStore("public/uploads", { deferred: true }));
+    await importEcommerce(db, seedFile, sections, createImageStore(getStorage(), { deferred: true }));
   }
   const categories = await db.selectFrom("ecommerce_categories").select(["id", "parent_id"]).orderBy("id").execute();
   const groups = categories.filter((c) => c.parent_id === null).map((g) => ({ subs: categories.filter((c) => c.parent_id === g.id).map((c) => c.id) }));

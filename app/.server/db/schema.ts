@@ -290,6 +290,12 @@ export interface BackgroundLeasesTable {
   expires_at: number;
 }
 
+/** Counters instances read to notice each other's writes (`catalog`: see tools/cache.ts). */
+export interface SharedRevisionsTable {
+  name: string;
+  revision: number;
+}
+
 /** One random salt per UTC day (YYYY-MM-DD) for visitor hashes; old days are deleted. */
 export interface AnalyticsSaltsTable {
   day: string;
@@ -331,12 +337,6 @@ export interface AdminAuditLogTable {
 }
 
 /** One group of words search treats as the same (migration 0015, `seed/catalog/synonyms.json`). */
-/** Change counters read by the catalogue fingerprint (migration 0017). */
-export interface CatalogVersionsTable {
-  name: string;
-  version: number;
-}
-
 export interface SearchSynonymsTable {
   id: Id;
   /** JSON list of words. */
@@ -421,7 +421,7 @@ export interface Database {
   analytics_salts: AnalyticsSaltsTable;
   page_view_daily: PageViewDailyTable;
   search_synonyms: SearchSynonymsTable;
-  catalog_versions: CatalogVersionsTable;
+  shared_revisions: SharedRevisionsTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

@@ -2,7 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import { ECOMMERCE_SORT_VALUES, FACET_PARAMS, type EcommerceSortValue, type FacetParam } from "~/lib/ecommerce-url";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
-import { catalogGeneration, checkCatalogFreshness, invalidateCatalogCache } from "../tools/cache";
+import { catalogGeneration, checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache } from "../tools/cache";
 import { add, emptySet, or, type Bitset } from "./bitset";
 
 /**
@@ -12,7 +12,7 @@ import { add, emptySet, or, type Bitset } from "./bitset";
  * load-more pages are then computed in memory (`facets.ts`, `list.ts`);
  * only a page's texts and free-text matches are read from the database.
  * Rebuilt after `invalidateCatalogCache()` or when another writer changed the
- * e-commerce tables (noticed within 5 s through indexed maxima, as the tool cache does).
+ * e-commerce tables (noticed within 2 s through indexed maxima, as the tool cache does).
  */
 /** Sorts and facet groups are the URL's (spec 4.6). */
 export const ECOMMERCE_SORTS = ECOMMERCE_SORT_VALUES;
@@ -175,7 +175,6 @@ interface Held {
 }
 const held = new WeakMap<DB, Held>();
 const settled = new WeakMap<Promise<Snapshot>, Snapshot>();
-const FINGERPRINT_EVERY_MS = 5_000;
 /** From this size a rebuild takes long enough (about a second at 100k) that readers keep the previous state meanwhile. */
 const STALE_WHILE_REBUILDING_FROM = 20_000;
 

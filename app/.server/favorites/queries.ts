@@ -3,8 +3,7 @@ import { pickContentLanguage } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
 import { AppError } from "../errors";
-import { invalidateToolFigures } from "../tools/cache";
-import { noteFiguresChanged } from "../tools/figures";
+import { toolFiguresChanged } from "../tools/cache";
 import { toCards } from "../tools/queries";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
 
@@ -49,7 +48,6 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
   const changed = await db.transaction().execute(async (trx) => {
     if (favorited) {
       const added = await insertFavorite(trx, userId, type, id);
-      if (added && target.counted) await noteFiguresChanged(trx);
       return added;
     }
     const removed = await (trx as Kysely<any>)
@@ -60,12 +58,11 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
       .executeTakeFirst();
     if (removed && target.counted) {
       await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "=", id).execute();
-      await noteFiguresChanged(trx);
     }
     return Boolean(removed);
   });
   // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
-  if (changed && target.counted) invalidateToolFigures();
+  if (changed && target.counted) await toolFiguresChanged(db);
   const [card] = await describeFavorites(db, lang, [{ type, id }]);
   return { entry: { id, type, slug, title: card?.title ?? slug }, changed, favorited };
 }
@@ -86,9 +83,8 @@ export async function addFavorites(db: DB, userId: string, entries: Array<{ type
       added++;
       counted ||= FAVORITE_TARGETS[type].counted;
     }
-    if (counted) await noteFiguresChanged(trx);
   });
-  if (counted) invalidateToolFigures();
+  if (counted) await toolFiguresChanged(db);
   return added;
 }
 
@@ -100,11 +96,10 @@ export async function clearFavorites(db: DB, userId: string, type: FavoriteType)
     const ids = rows.map((row) => Number(row[target.column]));
     if (target.counted && ids.length > 0) {
       await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "in", ids).execute();
-      await noteFiguresChanged(trx);
     }
     return ids.length;
   });
-  if (removed > 0 && target.counted) invalidateToolFigures();
+  if (removed > 0 && target.counted) await toolFiguresChanged(db);
   return removed;
 }
 

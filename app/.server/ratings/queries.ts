@@ -4,8 +4,7 @@ import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
-import { invalidateToolFigures } from "../tools/cache";
-import { noteFiguresChanged } from "../tools/figures";
+import { toolFiguresChanged } from "../tools/cache";
 
 /**
  * Users' star ratings (spec 3, 4.5): one per (user, tool), replaced by a new one, removable.
@@ -78,13 +77,9 @@ async function writeRating(trx: DB, userId: string, slug: string, rating: number
 
 /** Sets (or replaces) the user's rating of a tool; 404 for a slug that is no published tool. */
 export async function setRating(db: DB, userId: string, slug: string, rating: number): Promise<RatingFigures> {
-  const { toolId, changed } = await db.transaction().execute(async (trx) => {
-    const written = await writeRating(trx, userId, slug, rating, false);
-    if (written.changed) await noteFiguresChanged(trx);
-    return written;
-  });
+  const { toolId, changed } = await db.transaction().execute((trx) => writeRating(trx, userId, slug, rating, false));
   // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
-  if (changed) invalidateToolFigures();
+  if (changed) await toolFiguresChanged(db);
   return figuresOf(db, toolId, slug, rating);
 }
 
@@ -93,13 +88,10 @@ export async function removeRating(db: DB, userId: string, slug: string): Promis
   const { toolId, changed } = await db.transaction().execute(async (trx) => {
     const id = await lockTool(trx, slug);
     const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
-    if (removed) {
-      await applyDelta(trx, id, -removed.rating, -1);
-      await noteFiguresChanged(trx);
-    }
+    if (removed) await applyDelta(trx, id, -removed.rating, -1);
     return { toolId: id, changed: Boolean(removed) };
   });
-  if (changed) invalidateToolFigures();
+  if (changed) await toolFiguresChanged(db);
   return figuresOf(db, toolId, slug, null);
 }
 
@@ -115,9 +107,8 @@ export async function mergeRatings(db: DB, userId: string, ratings: Array<{ slug
         if (!(error instanceof AppError && error.code === "not_found")) throw error;
       }
     }
-    if (added > 0) await noteFiguresChanged(trx);
   });
-  if (added > 0) invalidateToolFigures();
+  if (added > 0) await toolFiguresChanged(db);
   return added;
 }
 

@@ -1,62 +1,51 @@
-import fs from "node:fs/promises";
 import path from "node:path";
+import type { Readable } from "node:stream";
 import { getConfig } from "../config";
+import { localStorage } from "./local";
+import { s3Storage } from "./s3";
+import type { StorageSettings } from "./settings";
+
+export { assertStorageKey, cacheControlOf, contentTypeOf, isStorageFolder, isStorageKey, keyOfUploadsPath, UPLOADS_PREFIX } from "./keys";
 
 /**
- * Where user uploads live. One interface so an S3-compatible bucket can take
- * the local folder's place without touching callers: they store bytes under a
- * key and keep the public URL it returns.
+ * Where uploads and the catalogue's drawn images live. One interface, so an S3-compatible bucket can
+ * take the local folder's place without touching callers: they store bytes under a key and keep the
+ * public URL it returns. Several instances share a bucket; a local folder belongs to one machine.
  */
 export interface FileStorage {
-  /** Stores the bytes under `key` (e.g. `submissions/acme-3f9a0c1b2d.png`) and returns their public URL. */
+  /** Stores the bytes under `key` (e.g. `submissions/img-3f9a0c1b2d.png`) and returns their public URL. */
   put(key: string, body: Buffer, contentType: string): Promise<string>;
-  /** The key behind one of this storage's public URLs, or null for any other URL. */
+  /** The public URL of `key` (whether or not it is stored yet: drawn images are named before they are drawn). */
+  urlOf(key: string): string;
+  /** The key behind one of this storage's public URLs (or an `/uploads/<key>` address), null for any other URL. */
   keyOf(url: string): string | null;
   exists(key: string): Promise<boolean>;
+  /** The stored bytes as a stream, or null when nothing is stored under `key`. */
+  read(key: string): Promise<StoredFile | null>;
+  /** Names of the files directly in `folder` (e.g. `tools/chatgpt`), for clearing out old drawings. */
+  list(folder: string): Promise<string[]>;
+  /** Removes `key`; nothing happens when it is not stored. */
+  remove(key: string): Promise<void>;
 }
 
-/** Keys are a folder and a file name of safe characters: nothing can climb out of the storage root. */
-const KEY_SHAPE = /^[a-z0-9-]+\/[a-z0-9-]+\.(png|webp)$/;
-
-export function isStorageKey(key: string): boolean {
-  return KEY_SHAPE.test(key);
+export interface StoredFile {
+  body: Readable;
+  contentLength?: number;
+  etag?: string;
+  lastModified?: Date;
 }
 
-/** Files under UPLOAD_DIR, served by server.js at /uploads. */
-export function localStorage(root: string, publicPrefix = "/uploads/"): FileStorage {
-  const fileOf = (key: string) => {
-    if (!isStorageKey(key)) throw new Error(`invalid storage key: ${key}`);
-    return path.join(root, key);
-  };
-  return {
-    async put(key, body) {
-      const file = fileOf(key);
-      await fs.mkdir(path.dirname(file), { recursive: true });
-      // Write then rename: a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.tmp`;
-      await fs.writeFile(temporary, body);
-      await fs.rename(temporary, file);
-      return publicPrefix + key;
-    },
-    keyOf(url) {
-      if (!url.startsWith(publicPrefix)) return null;
-      const key = url.slice(publicPrefix.length);
-      return isStorageKey(key) ? key : null;
-    },
-    async exists(key) {
-      try {
-        return (await fs.stat(fileOf(key))).isFile();
-      } catch {
-        return false;
-      }
-    },
-  };
+export function createStorage(settings: StorageSettings): FileStorage {
+  return settings.driver === "s3" ? s3Storage(settings) : localStorage(path.resolve(settings.dir));
 }
 
 let storage: FileStorage | undefined;
 
-/** The configured storage (the local UPLOAD_DIR today). */
+/** The configured storage: the local UPLOAD_DIR unless STORAGE_URL or S3_BUCKET name a bucket. */
 export function getStorage(): FileStorage {
-  storage ??= localStorage(path.resolve(getConfig().uploadDir));
+  storage ??= createStorage(getConfig().storage);
   return storage;
 }
+
+export { localStorage } from "./local";
+export { s3Storage } from "./s3";

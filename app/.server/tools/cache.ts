@@ -1,23 +1,31 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
 import { getRecent, setBounded } from "~/lib/bounded-map";
+import { getLogger } from "../logger";
 
 /**
  * In-process cache for hot catalogue reads (home sections, list pages,
  * category pages, the autocomplete index). Entries live for a short time
  * and are dropped at once when the catalogue changes:
- * - code that writes tools or categories calls `invalidateCatalogCache()`;
+ * - code that writes the catalogue calls `catalogChanged(db)`, which drops
+ *   this process's entries and counts up the shared catalogue revision;
  * - code that only moves a tool's figures (ratings, favourite counts) calls
- *   `invalidateToolFigures()`: cards, pages and the rating order are redone, but
+ *   `toolFiguresChanged(db)`: cards, pages and the rating order are redone, but
  *   nothing built from the catalogue's text (the search and autocomplete indexes,
  *   the category tables) is, which at 100k tools is seconds of CPU per change;
+ *   it counts up a revision of its own;
  * - writes from another process (imports, a second server) are noticed by a
- *   cheap fingerprint query (index maxima of ids and updated_at, and the figures
- *   counter of migration 0017) run at most every few seconds.
+ *   cheap fingerprint query (index maxima of ids and updated_at, and those
+ *   revisions) run at most every 2 seconds. The revisions carry what the
+ *   maxima cannot see: rating and favourite figures (they move without
+ *   touching `updated_at`) and anything a clock that runs behind wrote.
  */
 const TTL_MS = 5 * 60_000;
 const MAX_ENTRIES = 2000;
-const FINGERPRINT_EVERY_MS = 2_000;
+/** How often another writer's change is looked for: one query of index maxima and two one-row reads. */
+export const FINGERPRINT_EVERY_MS = 2_000;
+const CATALOG_REVISION = "catalog";
+const FIGURES_REVISION = "figures";
 /** Cached reads that hold no tool figures, kept when only figures change. */
 const TEXT_ONLY_KEY = /^(categories:|admin:published-count$)/;
 
@@ -49,7 +57,10 @@ function stateOf(db: DB): State {
   return state;
 }
 
-/** Drops every cached catalogue read; call after writing tools, translations or categories. */
+/**
+ * Drops this process's cached catalogue reads. Code that wrote the catalogue calls `catalogChanged`,
+ * which also tells the other instances; this alone is for changes noticed from elsewhere (and tests).
+ */
 export function invalidateCatalogCache(): void {
   for (const state of states.values()) state.entries.clear();
   generation++;
@@ -88,6 +99,40 @@ interface Fingerprint {
 }
 
 /**
+ * After a write to the catalogue (tools, their texts, categories, ratings, favourite counts, order,
+ * synonyms) has committed: drops this process's caches at once and counts up the shared revision, which
+ * every other instance's fingerprint reads within seconds. One single-row upsert, outside the writer's
+ * transaction so concurrent writers never queue on it for longer than the statement. Never throws: the
+ * write itself succeeded, and the other instances' caches expire on their own at worst.
+ */
+export async function catalogChanged(db: DB): Promise<void> {
+  invalidateCatalogCache();
+  await countUp(db, CATALOG_REVISION);
+}
+
+/**
+ * After a committed write that moved only tools' figures (a rating, a counted favourite): drops what shows
+ * figures here and counts up the figures revision, so other instances do the same within seconds without
+ * rebuilding what is made from the catalogue's text. Never throws, as `catalogChanged`.
+ */
+export async function toolFiguresChanged(db: DB): Promise<void> {
+  invalidateToolFigures();
+  await countUp(db, FIGURES_REVISION);
+}
+
+async function countUp(db: DB, name: string): Promise<void> {
+  try {
+    await db
+      .insertInto("shared_revisions")
+      .values({ name, revision: 1 })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ revision: sql<number>`shared_revisions.revision + 1` }))
+      .execute();
+  } catch (error) {
+    getLogger().warn({ err: error, revision: name }, "could not count up a shared revision; other instances see the change when their caches expire");
+  }
+}
+
+/**
  * Maxima read through indexes (sub-millisecond even on a 100k catalogue); rows are never counted.
  * One subquery per maximum: SQLite answers a lone max() from an index but scans for two in one select.
  */
@@ -97,12 +142,13 @@ async function fingerprint(db: DB): Promise<Fingerprint> {
     (select max(updated_at) from tool_translations) as translations_updated,
     (select max(id) from categories) as categories_id, (select max(updated_at) from categories) as categories_updated,
     (select max(id) from search_synonyms) as synonyms_id,
-    (select version from catalog_versions where name = 'figures') as figures_version`.execute(db);
-  const { figures_version: figures, ...text } = rows[0] ?? {};
+    (select revision from shared_revisions where name = ${CATALOG_REVISION}) as revision,
+    (select revision from shared_revisions where name = ${FIGURES_REVISION}) as figures_revision`.execute(db);
+  const { figures_revision: figures, ...text } = rows[0] ?? {};
   return { text: JSON.stringify(text), figures: String(figures) };
 }
 
-/** Invalidates when another writer changed the catalogue since the last look (checked at most every 5 s). */
+/** Invalidates when another writer changed the catalogue since the last look (checked at most every 2 s). */
 function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
   const now = Date.now();
   if (now - state.checkedAt < FINGERPRINT_EVERY_MS) return state.check;
@@ -140,11 +186,12 @@ export function perCatalogGeneration<T>(make: () => T, { figures = false }: { fi
 
 /**
  * Notices writes made elsewhere (another process, or code that did not call
- * `invalidateCatalogCache`) at most every few seconds. Not awaited by reads:
- * the check never adds latency, and a change shows up on the next request.
+ * `catalogChanged`) at most every 2 seconds. Not awaited by reads: the check
+ * never adds latency, and a change shows up on the next request. Returns the
+ * look in progress, if any (tests wait for it).
  */
-export function checkCatalogFreshness(db: DB): void {
-  void checkFingerprint(db, stateOf(db));
+export function checkCatalogFreshness(db: DB): Promise<void> | undefined {
+  return checkFingerprint(db, stateOf(db));
 }
 
 /** Returns the cached value for `key`, computing it once (concurrent callers share the promise). */

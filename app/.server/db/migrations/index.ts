@@ -13,7 +13,7 @@ import * as m0013 from "./0013_ecommerce_search";
 import * as m0014 from "./0014_trends_analytics";
 import * as m0015 from "./0015_search_synonyms";
 import * as m0016 from "./0016_bulk_search_sync";
-import * as m0017 from "./0017_catalog_versions";
+import * as m0017 from "./0017_shared_revisions";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -34,5 +34,5 @@ export const migrations: Record<string, Migration> = {
   "0014_trends_analytics": m0014,
   "0015_search_synonyms": m0015,
   "0016_bulk_search_sync": m0016,
-  "0017_catalog_versions": m0017,
+  "0017_shared_revisions": m0017,
 };
