@@ -1,5 +1,6 @@
 // Process entry: static files, then the app bundle built from server/app.ts.
 // In development Vite serves the app with hot reload instead.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -71,7 +72,21 @@ if (DEVELOPMENT) {
   app.use(mod.app);
 }
 
-const server = app.listen(config.PORT, config.HOST, () => {
+// Timeouts, so clients that send slowly or not at all (idle sockets, slowloris) cannot hold connections
+// for ever: Node's defaults give headers 60 s and a request 300 s, checked only every 30 s. Expired
+// requests get a 408 and their connection is closed. bench/slow-clients.mjs checks them.
+const server = http.createServer(
+  {
+    headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // How often expired connections are looked for: a slow client is dropped at most this long after its timeout.
+    connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
+  },
+  app,
+);
+server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+if (config.HTTP_MAX_CONNECTIONS > 0) server.maxConnections = config.HTTP_MAX_CONNECTIONS;
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   console.log(`Directory listening on http://localhost:${port}`);
