@@ -23,6 +23,7 @@ export interface ConcurrencyResult {
   acknowledged: number;
   writesPerSecond: number;
   server5xx: number;
+  server5xxSamples: Array<{ kind: string; status: number; body: string }>;
   unanswered: number;
   refusedAsExpected: number;
   unexpectedRefusals: number;

@@ -38,10 +38,20 @@ export async function prepareRun({ base, db, users, admins = 2, prefix = "bench"
   return { users: signedUp, admins: adminUsers, slugs };
 }
 
+/** The server's error log lines (pino level 50 and up), which say why a request failed. */
+const serverErrors = (server) =>
+  server
+    .output()
+    .split("\n")
+    // Without SMTP_URL every mail is logged as an error; those say nothing about the failure.
+    .filter((line) => /"level":(50|60)/.test(line) && !line.includes('"msg":"mail not sent"'))
+    .slice(-5)
+    .map((line) => line.slice(0, 1500));
+
 /** What the run itself saw go wrong: 5xx, unanswered requests, refusals a valid write should not get. */
-function runFailures(summary) {
+function runFailures(summary, server) {
   const failures = [];
-  if (summary.server5xx) failures.push(`${summary.server5xx} answers >= 500`);
+  if (summary.server5xx) failures.push(`${summary.server5xx} answers >= 500: ${JSON.stringify(summary.server5xxSamples.slice(0, 3))}; server log: ${serverErrors(server).join("\n")}`);
   if (summary.unanswered) failures.push(`${summary.unanswered} requests got no answer`);
   if (summary.unexpectedRefusals) failures.push(`${summary.unexpectedRefusals} unexpected refusals, e.g. ${JSON.stringify(summary.unexpectedSamples.slice(0, 3))}`);
   return failures;
@@ -59,7 +69,7 @@ export async function runConcurrency({ server, db, users = 200, admins = 2, dura
   await workload.run(durationMs);
   const summary = workload.summary();
   const verification = await verifyRun({ db, base: server.base, workload });
-  const failures = [...runFailures(summary), ...verification.failures];
+  const failures = [...runFailures(summary, server), ...verification.failures];
   if (!server.alive()) failures.push("the server process died");
   return { engine: db.engine, signUpSeconds, ...summary, verification, failures };
 }
@@ -77,8 +87,9 @@ export async function crashCycle({ server, db, restart, users = 50, admins = 2, 
   const running = workload.run();
   await sleep(killAfterMs);
   const ackedBeforeKill = workload.ops.filter((op) => op.outcome === "acked").length + workload.decisions.filter((d) => d.outcome === "acked").length;
-  await server.kill();
+  // Stopped first so no request starts after the kill: those in flight now are the ones it cuts off.
   workload.stop();
+  await server.kill();
   await running;
   const summary = workload.summary();
   const failures = [];
@@ -94,7 +105,7 @@ export async function crashCycle({ server, db, restart, users = 50, admins = 2, 
   if (sessionsKept !== run.users.length) failures.push(`${run.users.length - sessionsKept} of ${run.users.length} sessions lost`);
   const verification = await verifyRun({ db, base: restarted.base, workload });
   // Requests in flight at the kill end unanswered; before it, nothing may fail.
-  if (summary.server5xx) failures.push(`${summary.server5xx} answers >= 500 before the kill`);
+  if (summary.server5xx) failures.push(`${summary.server5xx} answers >= 500 before the kill: ${JSON.stringify(summary.server5xxSamples.slice(0, 3))}`);
   if (summary.unexpectedRefusals) failures.push(`${summary.unexpectedRefusals} unexpected refusals, e.g. ${JSON.stringify(summary.unexpectedSamples.slice(0, 3))}`);
   failures.push(...verification.failures);
   if (!restarted.alive()) failures.push("the restarted server died");

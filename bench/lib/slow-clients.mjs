@@ -55,13 +55,13 @@ async function probe(base, paths, concurrency, until) {
       while (!until()) {
         const path = paths[next++ % paths.length];
         const started = performance.now();
-        let status = 0;
+        let status;
         try {
           const response = await fetch(base + path, { signal: AbortSignal.timeout(30_000) });
           await response.arrayBuffer();
           status = response.status;
         } catch {
-          status = 0;
+          status = 0; // no answer
         }
         latencies.push(performance.now() - started);
         statuses[status] = (statuses[status] ?? 0) + 1;

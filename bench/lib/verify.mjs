@@ -85,28 +85,29 @@ export function checkDecisions(decisions, state, emails) {
     byRow.set(`${d.target}:${d.id}`, entry);
   }
   const result = { acknowledged: 0, approvedPublished: 0, lostDecisions: 0, doubleDecisions: 0, unpublishedApprovals: 0, phantomDecisions: 0, samples: [] };
-  const note = (text) => result.samples.length < 10 && result.samples.push(text);
+  const flag = (name, text) => {
+    result[name]++;
+    if (result.samples.length < 10) result.samples.push(text);
+  };
   for (const entry of byRow.values()) {
     const row = rows[entry.target].get(entry.id);
-    if (entry.acked.length > 1) (result.doubleDecisions++, note(`${entry.target} ${entry.id} decided ${entry.acked.length} times`));
+    if (entry.acked.length > 1) flag("doubleDecisions", `${entry.target} ${entry.id} decided ${entry.acked.length} times`);
     const [acked] = entry.acked;
     if (acked) {
       result.acknowledged++;
-      if (!row || row.status !== acked.decision) (result.lostDecisions++, note(`${entry.target} ${entry.id}: ${row?.status ?? "missing"}, acknowledged ${acked.decision}`));
+      if (!row || row.status !== acked.decision) flag("lostDecisions", `${entry.target} ${entry.id}: ${row?.status ?? "missing"}, acknowledged ${acked.decision}`);
       else if (entry.target === "submission" && acked.decision === "approved") {
         if (row.tool_status === "published" && row.tool_slug === acked.toolSlug) result.approvedPublished++;
-        else (result.unpublishedApprovals++, note(`submission ${entry.id}: tool ${row.tool_slug ?? "missing"} ${row.tool_status ?? ""}, answer named ${acked.toolSlug}`));
+        else flag("unpublishedApprovals", `submission ${entry.id}: tool ${row.tool_slug ?? "missing"} ${row.tool_status ?? ""}, answer named ${acked.toolSlug}`);
       }
     } else if (row && row.status !== "pending" && !entry.unknown.some((d) => d.decision === row.status)) {
-      result.phantomDecisions++;
-      note(`${entry.target} ${entry.id}: ${row.status} without an answered decision`);
+      flag("phantomDecisions", `${entry.target} ${entry.id}: ${row.status} without an answered decision`);
     }
   }
   for (const [target, list] of [["submission", state.submissions], ["ad", state.ads]]) {
     for (const row of list) {
       if (!emails.has(row.email) || row.status === "pending" || byRow.has(`${target}:${row.id}`)) continue;
-      result.phantomDecisions++;
-      note(`${target} ${row.id}: ${row.status}, never decided by the run's administrators`);
+      flag("phantomDecisions", `${target} ${row.id}: ${row.status}, never decided by the run's administrators`);
     }
   }
   return result;
@@ -133,10 +134,14 @@ export function checkAggregates(state) {
     const total = t.base_review_count + count;
     const expected = total === 0 ? t.base_rating : (t.base_rating * t.base_review_count + sum) / total;
     const problems = [];
-    if (t.user_rating_sum !== sum || t.user_rating_count !== count) (result.wrongRatingSums++, problems.push(`sums ${t.user_rating_sum}/${t.user_rating_count}, rows ${sum}/${count}`));
+    const flag = (name, text) => {
+      result[name]++;
+      problems.push(text);
+    };
+    if (t.user_rating_sum !== sum || t.user_rating_count !== count) flag("wrongRatingSums", `sums ${t.user_rating_sum}/${t.user_rating_count}, rows ${sum}/${count}`);
     // A tool no user ever rated still shows the imported figure as it was imported.
-    if (t.review_count !== total || !(t.rating === expected || (count === 0 && t.rating === t.base_rating))) (result.inexactAggregates++, problems.push(`shows ${t.rating} (${t.review_count}), expected ${expected} (${total})`));
-    if (t.favorite_count !== (favorites.get(t.id) ?? 0)) (result.wrongFavoriteCounts++, problems.push(`favorite_count ${t.favorite_count}, rows ${favorites.get(t.id) ?? 0}`));
+    if (t.review_count !== total || !(t.rating === expected || (count === 0 && t.rating === t.base_rating))) flag("inexactAggregates", `shows ${t.rating} (${t.review_count}), expected ${expected} (${total})`);
+    if (t.favorite_count !== (favorites.get(t.id) ?? 0)) flag("wrongFavoriteCounts", `favorite_count ${t.favorite_count}, rows ${favorites.get(t.id) ?? 0}`);
     if (problems.length && result.samples.length < 10) result.samples.push(`${t.slug}: ${problems.join("; ")}`);
   }
   return result;
@@ -194,7 +199,10 @@ export async function checkServed(base, state, decisions, { limit = 400 } = {}) 
   for (const d of approved.slice(0, limit)) {
     const shown = await request(base, "GET", `/api/ratings?slug=${encodeURIComponent(d.toolSlug)}`);
     if (shown.status === 200) result.approvalsServed++;
-    else (result.approvalsNotServed++, result.samples.length < 5 && result.samples.push(`approved ${d.toolSlug}: ${shown.status}`));
+    else {
+      result.approvalsNotServed++;
+      if (result.samples.length < 5) result.samples.push(`approved ${d.toolSlug}: ${shown.status}`);
+    }
   }
   return result;
 }

@@ -44,6 +44,8 @@ export class Workload {
     this.statuses = {};
     this.unexpected = [];
     this.unexpectedCount = 0;
+    /** The first answers >= 500, to say what failed. */
+    this.errors = [];
     this.stopped = false;
     this.deadline = Infinity;
   }
@@ -70,6 +72,7 @@ export class Workload {
     const statuses = (this.statuses[kind] ??= {});
     statuses[answer.status] = (statuses[answer.status] ?? 0) + 1;
     const outcome = outcomeOf(answer.status);
+    if (answer.status >= 500 && this.errors.length < 10) this.errors.push({ kind, status: answer.status, body: answer.text.slice(0, 300) });
     if (outcome === "refused" && !(EXPECTED_REFUSALS[kind] ?? []).includes(answer.status)) {
       this.unexpectedCount++;
       if (this.unexpected.length < 20) this.unexpected.push({ kind, status: answer.status, body: answer.text.slice(0, 200) });
@@ -171,6 +174,7 @@ export class Workload {
       acknowledged: this.ops.filter((op) => op.outcome === "acked").length + this.decisions.filter((d) => d.outcome === "acked").length,
       writesPerSecond: this.seconds ? Math.round(writes / this.seconds) : 0,
       server5xx: count((s) => s >= 500),
+      server5xxSamples: this.errors,
       unanswered: count((s) => s === 0),
       refusedAsExpected: Object.entries(this.statuses).reduce((sum, [kind, byStatus]) => sum + (EXPECTED_REFUSALS[kind] ?? []).reduce((n, status) => n + (byStatus[status] ?? 0), 0), 0),
       unexpectedRefusals: this.unexpectedCount,
