@@ -1,5 +1,6 @@
 // Process entry: static files, then the app bundle built from server/app.ts.
 // In development Vite serves the app with hot reload instead.
+import http from "node:http";
 import compression from "compression";
 import express from "express";
 
@@ -74,7 +75,41 @@ if (DEVELOPMENT) {
   app.use(mod.app);
 }
 
-const server = app.listen(config.PORT, config.HOST, () => {
+// Timeouts, so clients that send slowly or not at all (idle sockets, slowloris) cannot hold connections
+// for ever: Node's defaults give headers 60 s and a request 300 s, checked only every 30 s. Expired
+// requests get a 408 and their connection is closed. bench/slow-clients.mjs checks them.
+const server = http.createServer(
+  {
+    headersTimeout: config.HTTP_HEADERS_TIMEOUT_MS,
+    requestTimeout: config.HTTP_REQUEST_TIMEOUT_MS,
+    // How often expired connections are looked for: a slow client is dropped at most this long after its timeout.
+    connectionsCheckingInterval: Math.min(1000, config.HTTP_HEADERS_TIMEOUT_MS),
+  },
+  app,
+);
+server.keepAliveTimeout = config.HTTP_KEEP_ALIVE_TIMEOUT_MS;
+// A request Node's parser refuses (malformed, headers too large, timed out) gets its answer and a
+// half-close, and what the client still sends is read and dropped for a moment before the socket is
+// destroyed. Node's own handler destroys it at once, which resets the connection under the answer
+// whenever body bytes are still arriving: a client writing a large body never saw its 400.
+const LINGER_MS = 2000;
+const answered = new WeakSet();
+server.on("clientError", (error, socket) => {
+  // Node calls this again for every further chunk its parser refuses, adding an error listener each time.
+  if (answered.has(socket)) return;
+  answered.add(socket);
+  socket.setMaxListeners(0);
+  if (!socket.writable || socket._httpMessage?.headersSent) {
+    socket.destroy();
+    return;
+  }
+  const status = { HPE_HEADER_OVERFLOW: 431, HPE_CHUNK_EXTENSIONS_OVERFLOW: 413, ERR_HTTP_REQUEST_TIMEOUT: 408 }[error.code] ?? 400;
+  socket.end(`HTTP/1.1 ${status} ${http.STATUS_CODES[status]}\r\nConnection: close\r\nContent-Length: 0\r\n\r\n`);
+  socket.resume();
+  setTimeout(() => socket.destroy(), LINGER_MS).unref();
+});
+if (config.HTTP_MAX_CONNECTIONS > 0) server.maxConnections = config.HTTP_MAX_CONNECTIONS;
+server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
   console.log(`Directory listening on http://localhost:${port}`);

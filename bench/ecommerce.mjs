@@ -12,10 +12,10 @@
 // answer it). Then (d) sequential requests of selections never asked before: wall time on loopback and
 // the loader's own Server-Timing (facets, page, cards). Results: stdout and bench/results-ecommerce.json.
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
+import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -35,33 +35,6 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const base = `http://127.0.0.1:${values.port}`;
 const staticDir = path.join(values.build, "client", "bench-static");
-
-function startServer() {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: values.port,
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "error",
-      DATABASE_URL: values.database,
-      SEED_ON_START: "false",
-      BUILD_DIR: values.build,
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-0123456789-0123456789-0123",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk;
-      if (/listening on/.test(output)) resolve(child);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited ${code}\n${output.slice(-4000)}`)));
-  });
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -86,7 +59,7 @@ async function cannon(name, paths, bust = false) {
   return row;
 }
 
-const server = await startServer();
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false" } });
 try {
   // The first request builds the in-memory snapshot; wait until the page answers with its facets.
   let body = Buffer.alloc(0);
@@ -161,6 +134,6 @@ try {
   fs.mkdirSync(path.dirname(values.out), { recursive: true });
   fs.writeFileSync(values.out, JSON.stringify(summary, null, 2) + "\n");
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
   fs.rmSync(staticDir, { recursive: true, force: true });
 }

@@ -13,14 +13,10 @@
 // rating and review count (GET /api/ratings) equal (base_rating * base_review_count + sum of the
 // replayed ratings) / (base_review_count + their count) exactly, and that favourite_count equals the
 // replayed favourites. It reports 5xx answers, other refusals, and p50/p95/p99 per kind of write.
-import { spawn } from "node:child_process";
-import crypto from "node:crypto";
 import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { parseArgs } from "node:util";
-import Database from "better-sqlite3";
-import pg from "pg";
+import { signUpUsers } from "./lib/clients.mjs";
+import { createEngineDatabase, percentile, seedDatabase, startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -38,72 +34,25 @@ if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine sqli
 const USERS = Number(values.users);
 const DURATION_MS = Number(values.duration) * 1000;
 const base = `http://127.0.0.1:${values.port}`;
-const work = fs.mkdtempSync(path.join(os.tmpdir(), "bench-favorites-"));
-const schema = `bench_${crypto.randomBytes(4).toString("hex")}`;
-const sqliteFile = path.join(work, "bench.db");
+const db = await createEngineDatabase(engine, { pgUrl: values.database, prefix: "bench-favorites" });
 
 /**
- * The first start seeds the catalogue and draws its pictures (waited for, with info logs to see when);
- * the measured server is then started again with only error logs, so neither competes with the run.
+ * The first start seeds the catalogue and draws its pictures (waited for); the measured server is
+ * then started again with only error logs, so neither competes with the run. Users sign up from
+ * addresses of their own (X-Forwarded-For from a trusted loopback proxy), as behind a proxy.
  */
-async function startServer() {
-  const seeding = await startProcess("info", /catalogue images drawn/);
-  await stop(seeding);
-  return startProcess("error", /listening on/);
-}
-
-async function stop(child) {
-  const exited = new Promise((resolve) => child.once("exit", resolve));
-  child.kill("SIGTERM");
-  await exited;
-}
-
-async function createSchema() {
-  if (engine === "postgres") {
-    const client = new pg.Client({ connectionString: values.database });
-    await client.connect();
-    await client.query(`create schema ${schema}`);
-    await client.end();
-  }
-}
-
-async function startProcess(logLevel, ready) {
+async function startBenchServer() {
+  const env = {
+    ...db.env,
+    PUBLIC_URL: base,
+    TRUST_PROXY: "loopback",
+    BETTER_AUTH_SECRET: "bench-secret-0123456789-0123456789-0123",
+    // The per-user limit would refuse a loop that writes as fast as it can; this measures the writes.
+    USER_WRITES_PER_MINUTE: "100000000",
+  };
+  await seedDatabase({ env, build: values.build });
   // BENCH_SERVER_ARGS: extra node flags for the server (e.g. --cpu-prof) when looking for where time goes.
-  const child = spawn(process.execPath, [...(process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? []), "server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: values.port,
-      HOST: "127.0.0.1",
-      PUBLIC_URL: base,
-      LOG_LEVEL: logLevel,
-      DATABASE_URL: engine === "sqlite" ? `file:${sqliteFile}` : values.database,
-      ...(engine === "postgres" ? { DATABASE_SCHEMA: schema } : {}),
-      SEED_ON_START: "true",
-      UPLOAD_DIR: path.join(work, "uploads"),
-      BUILD_DIR: values.build,
-      BETTER_AUTH_SECRET: "bench-secret-0123456789-0123456789-0123",
-      // The per-user limit would refuse a loop that writes as fast as it can; this measures the writes.
-      USER_WRITES_PER_MINUTE: "100000000",
-      // Each simulated user comes from its own address (X-Forwarded-For), as visitors behind a proxy do,
-      // so the per-address sign-up and sign-in limits see 200 people, not one.
-      TRUST_PROXY: "127.0.0.1",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  let output = "";
-  await new Promise((resolve, reject) => {
-    const onData = (chunk) => {
-      output += chunk;
-      if (ready.test(output)) resolve();
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited ${code}\n${output.slice(-3000)}`)));
-    setTimeout(() => reject(new Error(`server not ready:\n${output.slice(-3000)}`)), 180_000);
-  });
-  child.removeAllListeners("exit");
-  return child;
+  return startServer({ port: values.port, env: { ...env, SEED_ON_START: "true" }, build: values.build, nodeArgs: process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [] });
 }
 
 async function request(method, url, { cookie, body, address } = {}) {
@@ -120,30 +69,6 @@ async function request(method, url, { cookie, body, address } = {}) {
     return { status: 0, ms: performance.now() - started, json: null, error: String(error) };
   }
 }
-
-async function signUpUsers() {
-  const users = [];
-  let next = 0;
-  await Promise.all(
-    Array.from({ length: 8 }, async () => {
-      while (next < USERS) {
-        const i = next++;
-        const address = `10.${(i >> 16) & 255}.${(i >> 8) & 255}.${i & 255}`;
-        const credentials = { email: `bench-${i}@example.com`, password: "bench password 123" };
-        const signUp = await request("POST", "/api/auth/sign-up/email", { address, body: { ...credentials, name: `Bench ${i}` } });
-        if (signUp.status !== 200) throw new Error(`sign-up ${i} failed: ${signUp.status} ${JSON.stringify(signUp.json)}`);
-        // Sign-up opens no session (it answers alike for new and taken addresses): sign in next, as the dialog does.
-        const answer = await request("POST", "/api/auth/sign-in/email", { address, body: credentials });
-        const cookie = (answer.headers?.getSetCookie?.() ?? []).map((c) => c.split(";")[0]).join("; ");
-        if (answer.status !== 200 || !cookie) throw new Error(`sign-in ${i} failed: ${answer.status} ${JSON.stringify(answer.json)}`);
-        users[i] = { i, cookie, address };
-      }
-    }),
-  );
-  return users;
-}
-
-const percentile = (sorted, p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))] : 0);
 
 async function run(users, slugs) {
   const log = []; // answered writes, per user in order
@@ -189,17 +114,7 @@ function replay(log) {
 }
 
 async function readTools() {
-  const sqlText = "select slug, base_rating, base_review_count, favorite_count from tools where status = 'published' order by id";
-  if (engine === "sqlite") {
-    const db = new Database(sqliteFile, { readonly: true });
-    const rows = db.prepare(sqlText).all();
-    db.close();
-    return rows;
-  }
-  const client = new pg.Client({ connectionString: values.database, options: `-c search_path=${schema}` });
-  await client.connect();
-  const { rows } = await client.query(sqlText);
-  await client.end();
+  const rows = await db.query("select slug, base_rating, base_review_count, favorite_count from tools where status = 'published' order by id");
   return rows.map((r) => ({ ...r, base_rating: Number(r.base_rating), base_review_count: Number(r.base_review_count), favorite_count: Number(r.favorite_count) }));
 }
 
@@ -235,12 +150,11 @@ async function verify(users, expected, tools) {
   return { lostWrites, inexact, wrongFavoriteCounts };
 }
 
-await createSchema();
-const server = await startServer();
+const server = await startBenchServer();
 try {
   const slugs = (await readTools()).map((t) => t.slug);
   const signUpStarted = Date.now();
-  const users = await signUpUsers();
+  const users = await signUpUsers(base, USERS);
   console.log(`${engine}: ${USERS} users signed up in ${((Date.now() - signUpStarted) / 1000).toFixed(1)} s; ${slugs.length} tools; running ${DURATION_MS / 1000} s`);
   const { log, latencies, statuses } = await run(users, slugs);
   const checks = await verify(users, replay(log), await readTools());
@@ -266,12 +180,6 @@ try {
   if (values.out) fs.writeFileSync(values.out, JSON.stringify(summary, null, 2) + "\n");
   if (summary.server5xx || summary.lostWrites || summary.inexactAggregates || summary.wrongFavoriteCounts) process.exitCode = 1;
 } finally {
-  await stop(server);
-  if (engine === "postgres") {
-    const client = new pg.Client({ connectionString: values.database });
-    await client.connect();
-    await client.query(`drop schema if exists ${schema} cascade`);
-    await client.end();
-  }
-  fs.rmSync(work, { recursive: true, force: true });
+  await server.stop();
+  await db.destroy();
 }

@@ -12,8 +12,8 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
-import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
+import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -33,37 +33,21 @@ const TICKS = 100; // USER_HZ on Linux
 
 const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-view-bench-"));
 
-function start(name, port, env) {
-  const child = spawn(process.execPath, ["server.js"], {
+async function start(name, port, env) {
+  const server = await startServer({
+    port,
+    build: values.build,
     env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: String(port),
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "error",
-      BUILD_DIR: values.build,
       UPLOAD_DIR: path.join(dir, `${name}-uploads`),
       TRENDS_REFRESH: "off",
       ANALYTICS_FLUSH_INTERVAL_MS: String(FLUSH_MS),
       BETTER_AUTH_SECRET: "bench-secret-0123456789-0123456789-0123",
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+  }).catch((error) => {
+    throw new Error(`${name} did not start: ${error.message}`);
   });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const timer = setTimeout(() => reject(new Error(`${name} did not start:\n${output}`)), 180_000);
-    const onData = (chunk) => {
-      output += chunk;
-      if (/listening on/.test(output)) {
-        clearTimeout(timer);
-        resolve({ name, child, base: `http://127.0.0.1:${port}` });
-      }
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`${name} exited with ${code}:\n${output}`)));
-  });
+  return { name, child: server.child, base: server.base };
 }
 
 function cpuMs(pid) {

@@ -12,11 +12,11 @@
 // including 2-character Chinese/Japanese/Korean queries), list-search latency on uncached
 // queries, and the gzip size of the JavaScript the home page loads first. Results: stdout + JSON.
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import path from "node:path";
 import { parseArgs } from "node:util";
 import zlib from "node:zlib";
+import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -38,36 +38,6 @@ const duration = Number(values.duration);
 const connections = Number(values.connections);
 const base = `http://127.0.0.1:${values.port}`;
 const staticDir = path.join(values.build, "client", "bench-static");
-
-function startServer() {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: values.port,
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "error",
-      DATABASE_URL: values.database,
-      SEED_ON_START: "false",
-      BUILD_DIR: values.build,
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-0123456789-0123456789-0123",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk;
-      if (/listening on/.test(output)) resolve(child);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => {
-      console.error(`server exited with ${code}\n${output.slice(-4000)}`);
-      reject(new Error(`server exited ${code}`));
-    });
-  });
-}
 
 const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
 
@@ -138,7 +108,7 @@ async function firstLoadJsGzipKb() {
   return { files: urls.size, kb: Math.round((total / 1024) * 10) / 10 };
 }
 
-const server = await startServer();
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false" } });
 try {
   // Warm up: first reads build the caches and the autocomplete index.
   for (const p of ["/us-en", "/us-en/tools", "/us-en/tools?search=writing", "/us-en/category/chatbot-virtual-companions", "/api/autocomplete?q=cha"]) {
@@ -200,6 +170,6 @@ try {
   fs.mkdirSync(path.dirname(values.out), { recursive: true });
   fs.writeFileSync(values.out, JSON.stringify(summary, null, 2) + "\n");
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
   fs.rmSync(staticDir, { recursive: true, force: true });
 }

@@ -10,8 +10,8 @@
 // GET /api/admin/tools-order for every sort field and direction and a deep page (Server-Timing: app),
 // and PATCH /api/admin/tools-order with the 20 rows of page 1 (pins toggled and priorities
 // reassigned each time, so every save writes 20 rows; Server-Timing: app). Target: <= 50 ms each.
-import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
+import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -29,40 +29,14 @@ const base = `http://127.0.0.1:${values.port}`;
 const runs = Number(values.runs);
 const ADMIN = { email: "bench-admin@example.com", password: "bench admin password", name: "Bench" };
 
-function startServer() {
-  const child = spawn(process.execPath, ["server.js"], {
-    env: {
-      ...process.env,
-      NODE_ENV: "production",
-      PORT: values.port,
-      HOST: "127.0.0.1",
-      LOG_LEVEL: "error",
-      DATABASE_URL: values.database,
-      SEED_ON_START: "false",
-      BUILD_DIR: values.build,
-      PUBLIC_URL: base,
-      ADMIN_EMAILS: ADMIN.email,
-      BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-0123456789-0123456789-0123",
-    },
-    stdio: ["ignore", "pipe", "pipe"],
-  });
-  return new Promise((resolve, reject) => {
-    let output = "";
-    const onData = (chunk) => {
-      output += chunk;
-      if (/listening on/.test(output)) resolve(child);
-    };
-    child.stdout.on("data", onData);
-    child.stderr.on("data", onData);
-    child.on("exit", (code) => reject(new Error(`server exited ${code}\n${output.slice(-4000)}`)));
-  });
-}
-
 async function signIn() {
   const post = (path) => fetch(`${base}/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify(ADMIN) });
   let response = await post("/sign-in/email");
-  // A new database: sign up first (sign-up opens no session), then sign in as the dialog does.
-  if (response.status !== 200 && (await post("/sign-up/email")).status === 200) response = await post("/sign-in/email");
+  // Sign-up opens no session: sign in after it.
+  if (response.status !== 200) {
+    await (await post("/sign-up/email")).arrayBuffer();
+    response = await post("/sign-in/email");
+  }
   if (response.status !== 200) throw new Error(`admin sign-in failed: ${response.status} ${await response.text()}`);
   return { token: response.headers.get("set-auth-token"), cookie: response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ") };
 }
@@ -90,7 +64,7 @@ async function time(label, request, measure) {
   return summary(label, samples);
 }
 
-const server = await startServer();
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false", PUBLIC_URL: base, ADMIN_EMAILS: ADMIN.email } });
 try {
   const { token, cookie } = await signIn();
   const auth = { authorization: `Bearer ${token}` };
@@ -119,5 +93,5 @@ try {
   const over = results.filter((r) => r.median > 50 && !r.label.includes("round trip"));
   console.log(over.length ? `\nOVER 50 ms server time (median): ${over.map((r) => r.label).join("; ")}` : "\nAll server-time medians <= 50 ms (round trips include the whole page render; compare them with the baseline).");
 } finally {
-  server.kill("SIGTERM");
+  await server.stop();
 }

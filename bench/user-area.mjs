@@ -6,8 +6,9 @@
 //   npm run build
 //   node bench/user-area.mjs --database file:PATH [--port 4171] [--duration 3] [--connections 10]
 import autocannon from "autocannon";
-import { spawn } from "node:child_process";
 import { parseArgs } from "node:util";
+import { signUp } from "./lib/clients.mjs";
+import { startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -24,38 +25,12 @@ if (!values.database) {
 }
 const base = `http://127.0.0.1:${values.port}`;
 
-const child = spawn(process.execPath, ["server.js"], {
-  env: {
-    ...process.env,
-    NODE_ENV: "production",
-    PORT: values.port,
-    HOST: "127.0.0.1",
-    LOG_LEVEL: "error",
-    DATABASE_URL: values.database,
-    BUILD_DIR: values.build,
-    BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? "bench-secret-0123456789-0123456789-0123",
-  },
-  stdio: ["ignore", "pipe", "pipe"],
-});
-await new Promise((resolve, reject) => {
-  let output = "";
-  const onData = (chunk) => {
-    output += chunk;
-    if (/listening on/.test(output)) resolve();
-  };
-  child.stdout.on("data", onData);
-  child.stderr.on("data", onData);
-  child.on("exit", (code) => reject(new Error(`server exited with ${code}: ${output}`)));
-});
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database } });
 
 try {
   const email = `bench-${Date.now()}@example.com`;
-  const signUp = await fetch(`${base}/api/auth/sign-up/email`, {
-    method: "POST",
-    headers: { origin: base, "content-type": "application/json" },
-    body: JSON.stringify({ email, password: "bench password 123", name: "Bench" }),
-  });
-  const cookie = signUp.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
+  // Sign-up opens no session: signUp signs in after it.
+  const { cookie } = await signUp(base, email, { name: "Bench" });
   const index = await (await fetch(`${base}/autocomplete-index.json`)).json();
   const tool = index.entries?.[0];
   const pages = ["/user/dashboard", "/ja/user/my-tools", "/de/user/submit-tool", "/fr/user/advertise", "/user/orders", `/user/update-tool?slug=${tool?.slug ?? ""}`];
@@ -82,5 +57,5 @@ try {
     console.log(`duplicate check (listed website, 20 posts): median ${times[10].toFixed(1)} ms, max ${times[19].toFixed(1)} ms`);
   }
 } finally {
-  child.kill("SIGTERM");
+  await server.stop();
 }

@@ -98,6 +98,15 @@ const envSchema = z.object({
   ANALYTICS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   ANALYTICS_FLUSH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(2000)),
   ANALYTICS_ROLLUP_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(200).max(3_600_000).default(60_000)),
+  // HTTP server timeouts (server.js): a client that sends its request slowly, or never, cannot hold a connection for ever.
+  /** Time a client has to send the request's headers, from connecting (or from the request's first byte on a kept-alive connection). */
+  HTTP_HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(15_000)),
+  /** Time a client has to send the whole request, headers and body (image uploads are up to 10 MB). */
+  HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(3_600_000).default(60_000)),
+  /** An idle kept-alive connection is closed after this long; behind a load balancer, make it longer than the balancer's idle timeout. */
+  HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
+  /** Open connections past this many are closed on arrival; 0: no cap (the file descriptor limit is the cap). */
+  HTTP_MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(0)),
 });
 
 function isAddressOrRange(value: string): boolean {
@@ -140,6 +149,12 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
     if (!(error instanceof StorageSettingsError)) throw error;
     // Without the value: STORAGE_URL may carry the bucket's secret.
     throw new ConfigError(`Invalid environment variable ${error.variable}: ${error.message}`);
+  }
+  // Node refuses a headers timeout longer than the request timeout (the headers are part of the request).
+  if (values.HTTP_HEADERS_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(env.HTTP_HEADERS_TIMEOUT_MS ?? String(values.HTTP_HEADERS_TIMEOUT_MS))}: must not exceed HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
   }
   if (values.NODE_ENV === "production" && !values.BETTER_AUTH_SECRET) {
     throw new ConfigError("BETTER_AUTH_SECRET is required in production: set it to a random string of at least 32 characters");

@@ -1,3 +1,4 @@
+import { multipartBody } from "./multipart";
 import type { RawRequest } from "./raw-http";
 import { AUTH_ENDPOINTS } from "./routes";
 
@@ -5,7 +6,8 @@ import { AUTH_ENDPOINTS } from "./routes";
  * Malformed requests, generated from a seed (the same seed gives the same requests): every route
  * pattern with its parameters filled by good and hostile values, crossed with broken encodings,
  * NUL, traversal, over-long addresses, bad JSON, wrong content types, big bodies, bad cookies and
- * headers and odd methods. Each request names its family, so a failure says what kind of input caused it.
+ * headers and odd methods, React Router's `.data` addresses, and malformed uploads. Each request names
+ * its family, so a failure says what kind of input caused it.
  */
 export function random(seed: number): () => number {
   let state = seed >>> 0;
@@ -75,6 +77,20 @@ function fillPattern(rand: Rand, pattern: string, hostile: boolean): string {
   return filled;
 }
 
+/** `_routes` values of `.data` requests: real route ids, unknown ones, hostile ones. */
+const ROUTE_IDS = ["root", "language", "home", "tool", "tools", "routes/admin", "admin", "user", "user-dashboard", "../../etc/passwd", "a".repeat(600), ",,,", "%00", "root,root,root", "<x>"];
+
+/**
+ * The address React Router's client asks for a page's loader data or posts an action to:
+ * `/fr/tool/x` -> `/fr/tool/x.data`, `/` -> `/_root.data`, with an optional `_routes` list.
+ */
+function dataTarget(rand: Rand, path: string): string {
+  const [pathname, query] = path.split("?", 2) as [string, string | undefined];
+  const trimmed = pathname.replace(/\/+$/, "");
+  const params = [query, rand() < 0.5 ? `_routes=${encodeURIComponent(pick(rand, ROUTE_IDS))}` : "", rand() < 0.2 ? "index" : ""].filter(Boolean);
+  return `${trimmed ? `${trimmed}.data` : "/_root.data"}${params.length ? `?${params.join("&")}` : ""}`;
+}
+
 function withQuery(rand: Rand, target: string): string {
   if (rand() < 0.5) return target;
   return `${target}?${pick(rand, QUERIES)}`;
@@ -82,7 +98,7 @@ function withQuery(rand: Rand, target: string): string {
 
 /** One generated request for `pattern`, of a family chosen by the seed. */
 function generateOne(rand: Rand, pattern: string): RawRequest {
-  const family = Math.floor(rand() * 10);
+  const family = Math.floor(rand() * 12);
   const target = withQuery(rand, fillPattern(rand, pattern, true));
   const writeMethod = pick(rand, ["POST", "PUT", "PATCH", "DELETE"]);
   switch (family) {
@@ -90,8 +106,10 @@ function generateOne(rand: Rand, pattern: string): RawRequest {
       return { label: "method", method: pick(rand, METHODS), target, headers: [] };
     case 1: // long addresses
       return { label: "long-url", method: "GET", target: `${target}${target.includes("?") ? "&" : "?"}q=${repeat("%41", 3000 + Math.floor(rand() * 15_000))}`, headers: [] };
-    case 2: // bad JSON, right and wrong content types
-      return { label: "bad-json", method: writeMethod === "DELETE" ? "POST" : writeMethod, target, headers: [["Content-Type", pick(rand, CONTENT_TYPES)], ["Origin", "http://localhost"]], body: pick(rand, JSON_BODIES) };
+    case 2: // bad JSON, right and wrong content types; half from the site's own origin, so same-origin checks let them through
+      return rand() < 0.5
+        ? { label: "bad-json", method: writeMethod === "DELETE" ? "POST" : writeMethod, target, headers: [["Content-Type", pick(rand, CONTENT_TYPES)], ["Origin", "http://localhost"]], body: pick(rand, JSON_BODIES) }
+        : { label: "bad-json", method: writeMethod === "DELETE" ? "POST" : writeMethod, target, headers: [["Content-Type", pick(rand, CONTENT_TYPES)]], body: pick(rand, JSON_BODIES), sameOrigin: true };
     case 3: // big bodies, declared or chunked
       return { label: "big-body", method: "POST", target, headers: [["Content-Type", pick(rand, CONTENT_TYPES)]], body: Buffer.alloc(70_000 + Math.floor(rand() * 400_000), 0x7b), chunked: rand() < 0.5 };
     case 4: // bad cookies
@@ -112,6 +130,17 @@ function generateOne(rand: Rand, pattern: string): RawRequest {
         headers: [["Content-Type", "application/x-www-form-urlencoded"], ["Origin", pick(rand, ["http://localhost", "null", "https://evil.example"])]],
         body: `returnTo=${pick(rand, QUERIES)}&email=%00&name=${repeat("n", Math.floor(rand() * 5000))}&_action=${pick(rand, SEGMENTS)}`,
       };
+    case 10: { // `.data` loads and action posts, as the browser's router sends them
+      const data = dataTarget(rand, withQuery(rand, fillPattern(rand, pattern, rand() < 0.5)));
+      return rand() < 0.5
+        ? { label: "data", method: pick(rand, ["GET", "GET", "HEAD", "OPTIONS"]), target: data, headers: [["Accept", "*/*"]] }
+        : { label: "data-post", method: writeMethod, target: data, headers: [["Content-Type", pick(rand, CONTENT_TYPES)]], body: rand() < 0.5 ? pick(rand, JSON_BODIES) : `intent=${pick(rand, SEGMENTS)}&id=${pick(rand, SEGMENTS)}&status=approved`, sameOrigin: rand() < 0.7 };
+    }
+    case 11: { // malformed uploads, mostly to the upload endpoint
+      const { contentType, body, variant } = multipartBody(rand);
+      const uploadTarget = rand() < 0.6 ? "/api/upload/tool-image" : target;
+      return { label: `multipart-${variant}`, method: "POST", target: uploadTarget, headers: [["Content-Type", contentType], ["Referer", `http://localhost/${pick(rand, LANGS)}/user/submit-tool`]], body, sameOrigin: true, chunked: rand() < 0.2 };
+    }
     default: // plain traversal and encodings in the path, with Accept JSON or HTML
       return { label: "path", method: pick(rand, ["GET", "HEAD"]), target: fillPattern(rand, pattern, true) + `/${pick(rand, SEGMENTS)}`, headers: [["Accept", pick(rand, ["text/html", "application/json", "*/*"])]] };
   }

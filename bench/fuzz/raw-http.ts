@@ -18,6 +18,8 @@ export interface RawRequest {
   noHost?: boolean;
   /** Why this request exists (finding number or generator family), for reports. */
   label?: string;
+  /** Send `Origin: http://127.0.0.1:<port>` (the site's own), so same-origin checks let the request through to what it tests. */
+  sameOrigin?: boolean;
 }
 
 export interface RawResponse {
@@ -66,6 +68,7 @@ export function sendRaw(port: number, request: RawRequest, timeoutMs = 20_000): 
       const lines = [`${request.method} ${request.target} ${request.version ?? "HTTP/1.1"}`];
       const names = new Set(request.headers.map(([name]) => name.toLowerCase()));
       if (!request.noHost && !names.has("host")) lines.push(`Host: 127.0.0.1:${port}`);
+      if (request.sameOrigin && !names.has("origin")) lines.push(`Origin: http://127.0.0.1:${port}`);
       for (const [name, value] of request.headers) lines.push(`${name}: ${value}`);
       if (!names.has("connection")) lines.push("Connection: close");
       if (body && request.chunked) lines.push("Transfer-Encoding: chunked");

@@ -4,8 +4,9 @@ import routes from "../../app/routes";
 
 /**
  * Every address pattern the site answers: the React Router table (app/routes.ts, so pages and
- * resource routes added later are fuzzed too) plus the endpoints Express mounts itself under /api
- * (read from server/app.ts). Patterns keep their parameters (`:lang?`, `:slug`, `*`); the generator fills them.
+ * resource routes added later are fuzzed too), the endpoints Express mounts itself under /api (read
+ * from server/app.ts) and the static folders server.js mounts (`/uploads/*`, `/assets/*`). Patterns
+ * keep their parameters (`:lang?`, `:slug`, `*`); the generator fills them.
  */
 interface RouteEntry {
   path?: string;
@@ -26,6 +27,8 @@ export function routePatterns(root = process.cwd()): string[] {
   walk(routes as RouteEntry[], "", out);
   const serverApp = fs.readFileSync(path.join(root, "server/app.ts"), "utf8");
   for (const match of serverApp.matchAll(/app\.(?:all|get|post|put|patch|delete|use)\(\s*"(\/[^"]+)"/g)) out.add(match[1]!.replace(/\*\w+$/, "*"));
+  const entry = fs.readFileSync(path.join(root, "server.js"), "utf8");
+  for (const match of entry.matchAll(/app\.use\(\s*"(\/[^"]+)"/g)) out.add(`${match[1]}/*`);
   return [...out].sort();
 }
 

@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import { findingRequests, generateRequests } from "./generator";
 import { sendRaw, type RawRequest } from "./raw-http";
+import { sessionsAlive, withSession, type FuzzSessions } from "./sessions";
 
 export interface FuzzReport {
   sent: number;
@@ -10,6 +11,8 @@ export interface FuzzReport {
   maxRssMb: number;
   alive: boolean;
   seconds: number;
+  /** With sessions: whether they still worked at the end (signed-in coverage held for the whole run). */
+  sessionsAlive?: { user: boolean; admin: boolean };
 }
 
 function rssMb(pid: number): number {
@@ -33,15 +36,17 @@ function isAlive(pid: number): boolean {
 /**
  * Replays the findings' requests, then `count` generated ones, `concurrency` at a time, against a
  * running server (its pid is watched for memory and life). Only answers >= 500 and unanswered
- * requests count as failures: every refusal must be a 4xx.
+ * requests count as failures: every refusal must be a 4xx. With `sessions`, generated requests take
+ * turns as a visitor, a user and an administrator (sessions.ts).
  */
-export async function runFuzz(options: { port: number; pid: number; patterns: string[]; count: number; seed?: number; concurrency?: number }): Promise<FuzzReport> {
+export async function runFuzz(options: { port: number; pid: number; patterns: string[]; count: number; seed?: number; concurrency?: number; sessions?: FuzzSessions }): Promise<FuzzReport> {
   const started = Date.now();
   const report: FuzzReport = { sent: 0, byStatus: {}, failures: [], maxRssMb: rssMb(options.pid), alive: true, seconds: 0 };
   const sampler = setInterval(() => (report.maxRssMb = Math.max(report.maxRssMb, rssMb(options.pid))), 200);
   const queue: Iterator<RawRequest> = (function* () {
     yield* findingRequests();
-    yield* generateRequests(options.patterns, options.count, options.seed ?? 1);
+    let index = 0;
+    for (const request of generateRequests(options.patterns, options.count, options.seed ?? 1)) yield withSession(request, index++, options.sessions);
   })();
   const worker = async () => {
     for (let next = queue.next(); !next.done; next = queue.next()) {
@@ -66,5 +71,6 @@ export async function runFuzz(options: { port: number; pid: number; patterns: st
   report.maxRssMb = Math.round(Math.max(report.maxRssMb, rssMb(options.pid)));
   report.alive &&= isAlive(options.pid);
   report.seconds = Math.round((Date.now() - started) / 100) / 10;
+  if (options.sessions && report.alive) report.sessionsAlive = await sessionsAlive(`http://127.0.0.1:${options.port}`, options.sessions);
   return report;
 }

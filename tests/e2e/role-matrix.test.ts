@@ -2,59 +2,59 @@ import fs from "node:fs";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import routeTable from "~/routes";
 import type { Expected, Role, RoleMatrixEntry } from "../role-matrix/types";
+import { coverageGaps, flattenRoutes, misdirectedRows, type RouteNode } from "../support/role-coverage";
 import { freePort, startServer, type RunningServer } from "../support/server";
 
 /**
  * The role matrix: every row of every `tests/role-matrix/*.ts` file is sent
  * as a visitor, a signed-in user and an administrator to the production
  * build, and each must get its expected status. The test also fails when a
- * route module of `app/routes.ts`, or an Express endpoint, has no row.
+ * route of `app/routes.ts` (each route, matched the way React Router matches
+ * the rows' paths), an Express endpoint or a static folder has no row, or a
+ * row's path does not reach the route it names.
  */
 
-/** Endpoints Express answers before React Router (server/app.ts). Add yours here, and its rows in a role-matrix file. */
-const EXPRESS_ENDPOINTS = ["/healthz", "/readyz", "/api/auth/*", "/api/autocomplete", "/uploads/*"];
+/**
+ * Endpoints Express answers before React Router (server/app.ts) and folders server.js serves.
+ * Add yours here, and its rows in a role-matrix file.
+ */
+const EXPRESS_ENDPOINTS = ["/healthz", "/readyz", "/api/auth/*", "/api/autocomplete", "/uploads/*", "/assets/*"];
 
 const files = import.meta.glob<{ default: RoleMatrixEntry[] }>(["../role-matrix/*.ts", "!../role-matrix/types.ts"], { eager: true });
 const rows: Array<RoleMatrixEntry & { source: string }> = Object.entries(files).flatMap(([file, mod]) =>
   mod.default.map((row) => ({ ...row, source: file.replace("../role-matrix/", "") })),
 );
-
-interface RouteNode {
-  file: string;
-  children?: RouteNode[];
-}
-function routeFiles(nodes: RouteNode[]): string[] {
-  return nodes.flatMap((node) => [node.file, ...routeFiles(node.children ?? [])]);
-}
-const modules = [...new Set(routeFiles(routeTable as RouteNode[]))];
-
-/** Methods a route module answers: GET for a loader (or a page), a write for an action. */
-function methodsOf(file: string): Array<"read" | "write"> {
-  const source = fs.readFileSync(`app/${file}`, "utf8");
-  const methods: Array<"read" | "write"> = [];
-  if (/export\s+(async\s+)?function\s+loader\b|export\s+const\s+loader\b|export\s+default\b/.test(source)) methods.push("read");
-  if (/export\s+(async\s+)?function\s+action\b|export\s+const\s+action\b/.test(source)) methods.push("write");
-  return methods;
-}
+const table = routeTable as RouteNode[];
 
 describe("role matrix coverage", () => {
-  it("has a row for every route module of app/routes.ts and every method it answers", () => {
-    const missing = modules.flatMap((file) =>
-      methodsOf(file)
-        .filter((kind) => !rows.some((row) => row.route === file && (kind === "read" ? row.method === "GET" : row.method !== "GET")))
-        .map((kind) => `${file} (${kind === "read" ? "GET" : "a write method"})`),
-    );
-    expect(missing, "add rows for these to a tests/role-matrix/<domain>.ts file").toEqual([]);
+  it("has a row for every route of app/routes.ts and every method it answers", () => {
+    expect(coverageGaps(table, rows), "add rows for these to a tests/role-matrix/<domain>.ts file").toEqual([]);
   });
 
-  it("has a row for every Express endpoint, and the list names every endpoint server/app.ts declares", () => {
-    const declared = [...fs.readFileSync("server/app.ts", "utf8").matchAll(/app\.(?:get|post|put|patch|delete|all)\(\s*"([^"]+)"/g)].map((m) => m[1]!.replace(/\*\w+$/, "*"));
+  it("would notice a route without a row", () => {
+    const extra: RouteNode = { id: "coverage-probe", path: "coverage-probe/:x", file: "routes/user.submit-tool.tsx" };
+    const before = new Set(coverageGaps(table, rows));
+    expect(coverageGaps([...table, extra], rows).filter((gap) => !before.has(gap))).toEqual([
+      'route "coverage-probe" (coverage-probe/:x, routes/user.submit-tool.tsx): no GET row',
+      'route "coverage-probe" (coverage-probe/:x, routes/user.submit-tool.tsx): no write row',
+    ]);
+  });
+
+  it("sends every row to the route or endpoint it names", () => {
+    expect(misdirectedRows(table, EXPRESS_ENDPOINTS, rows)).toEqual([]);
+  });
+
+  it("has a row for every Express endpoint and static folder, and the list names every one server/app.ts and server.js declare", () => {
+    const declared = [
+      ...[...fs.readFileSync("server/app.ts", "utf8").matchAll(/app\.(?:get|post|put|patch|delete|all)\(\s*"([^"]+)"/g)].map((m) => m[1]!.replace(/\*\w+$/, "*")),
+      ...[...fs.readFileSync("server.js", "utf8").matchAll(/app\.use\(\s*"(\/[^"]+)"/g)].map((m) => `${m[1]}/*`),
+    ];
     expect(declared.filter((path) => !EXPRESS_ENDPOINTS.includes(path)), "add these to EXPRESS_ENDPOINTS").toEqual([]);
     expect(EXPRESS_ENDPOINTS.filter((endpoint) => !rows.some((row) => row.route === endpoint))).toEqual([]);
   });
 
   it("names only route modules and endpoints that exist", () => {
-    const known = new Set([...modules, ...EXPRESS_ENDPOINTS]);
+    const known = new Set([...flattenRoutes(table).map((node) => node.file), ...EXPRESS_ENDPOINTS]);
     expect(rows.filter((row) => !known.has(row.route)).map((row) => `${row.source}: ${row.route}`)).toEqual([]);
   });
 });

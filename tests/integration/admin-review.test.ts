@@ -121,6 +121,22 @@ describe.each(testDialects())("admin review on %s", (dialect) => {
     expect(result.toolSlug).toBe("quill-draftsmith-2");
   });
 
+  it("publishes once when two administrators approve one submission at the same moment; the other gets a conflict", async () => {
+    const id = await insertSubmission(db, userId, submitPayload({ name: "Race Writer", contact_email: "race@example.com" }));
+    const second = { id: await insertUser(db, dialect, `second-${dialect}@example.com`, "Second"), email: `second-${dialect}@example.com` };
+    const outcomes = await Promise.allSettled([reviewSubmission(db, admin, id, { status: "approved", notes: null }), reviewSubmission(db, second, id, { status: "approved", notes: null })]);
+    expect(outcomes.filter((o) => o.status === "fulfilled")).toHaveLength(1);
+    const refused = outcomes.find((o) => o.status === "rejected");
+    expect(refused?.status === "rejected" && refused.reason instanceof AppError && refused.reason.code).toBe("conflict");
+    expect((await db.selectFrom("tools").select("slug").where("slug", "like", "race-writer%").execute()).map((t) => t.slug)).toEqual(["race-writer"]);
+  });
+
+  it("gives two submissions of one name approved at the same moment a slug each", async () => {
+    const ids = await Promise.all([1, 2].map((n) => insertSubmission(db, userId, submitPayload({ name: "Twin Writer", website_url: `https://twin-${n}.example.com`, contact_email: "twins@example.com" }))));
+    const results = await Promise.all(ids.map((id) => reviewSubmission(db, admin, id, { status: "approved", notes: null })));
+    expect(results.map((r) => r.toolSlug).sort()).toEqual(["twin-writer", "twin-writer-2"]);
+  });
+
   it("refuses a rejection without a reason, keeps the row pending, and accepts one with a reason", async () => {
     const email = `rejected-${dialect}@example.com`;
     const id = await insertSubmission(db, userId, submitPayload({ name: "Spam Machine", contact_email: email }));

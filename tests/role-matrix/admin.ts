@@ -21,6 +21,9 @@ export default [
   page("routes/admin.tools-order.tsx", "/admin/tools-order?sortBy=rating&sortDir=asc"),
   page("routes/admin.advertise.tsx", "/admin/advertise"),
   page("routes/admin.audit-log.tsx", "/admin/audit-log"),
+  // The console's client-side navigations load `.data`: a redirect travels as 202 with its target in the body.
+  { route: "routes/admin.audit-log.tsx", method: "GET", path: "/admin/audit-log.data", visitor: 202, user: 403, admin: 200 },
+  { route: "routes/admin.submissions.tsx", method: "GET", path: "/admin/submissions.data?tab=ads", visitor: 202, user: 403, admin: 200 },
   { route: "routes/admin.submissions.tsx", method: "POST", path: "/admin/submissions", body: { intent: "review", kind: "tool", id: 999999, status: "approved" }, visitor: 302, user: 403, admin: 404 },
   { route: "routes/admin.advertise.tsx", method: "POST", path: "/admin/advertise", body: { intent: "review", kind: "ad", id: 999999, status: "rejected", notes: "no" }, visitor: 302, user: 403, admin: 404 },
   api("routes/api.admin.submissions.ts", "GET", "/api/admin/submissions?status=pending", 200),

@@ -4,6 +4,7 @@ import { submitPayloadSchema, updatePayloadSchema, type SubmissionStatus, type S
 import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { isPlaceholderEmail } from "../auth/users";
 import type { DB, Schema } from "../db";
+import { serializeTransactions } from "../db/row-lock";
 import { nowIso, parseJson } from "../db/values";
 import { AppError } from "../errors";
 import { catalogChanged } from "../tools/cache";
@@ -123,6 +124,15 @@ async function loadPending(db: DB, id: number) {
   return row;
 }
 
+/** Advisory lock key of publications (any constant of its own). */
+const PUBLISH_LOCK = 0x7075_6231;
+
+/** Conflict when another decision was committed since the row was loaded. */
+async function assertPending(trx: Transaction<Schema>, id: number): Promise<void> {
+  const row = await trx.selectFrom("submissions").select("status").where("id", "=", id).executeTakeFirst();
+  if (row && row.status !== "pending") throw new AppError("conflict", `This submission was already ${row.status}.`, { status: row.status });
+}
+
 /** Marks the row decided only while it is still pending, so two admins never decide it twice. */
 async function decide(trx: Transaction<Schema>, id: number, actor: Actor, input: ReviewInput, toolId?: number) {
   const now = nowIso();
@@ -167,6 +177,11 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     const wanted = await freeToolSlug(db, submit.data.slug || row.slug);
     const images = await imagesFor(submit.data, wanted);
     const published = await db.transaction().execute(async (trx) => {
+      // Two approvals at once (two administrators on one submission, or two submissions wanting one
+      // slug) would find the same free slug on PostgreSQL and the second insert would fail with a
+      // duplicate key: publications run one at a time, and the row is checked again under that lock.
+      await serializeTransactions(trx, PUBLISH_LOCK);
+      await assertPending(trx, id);
       const tool = await publishSubmittedTool(trx, submit.data, wanted, images);
       await decide(trx, id, actor, input, tool.id);
       await recordAudit(trx, actor, [

@@ -1,4 +1,4 @@
-import type { Kysely, SelectQueryBuilder } from "kysely";
+import { sql, type Kysely, type SelectQueryBuilder } from "kysely";
 import { dialectOf } from "./dialect";
 
 /**
@@ -9,4 +9,14 @@ import { dialectOf } from "./dialect";
  */
 export function lockingRead<DB, TB extends keyof DB, O>(db: Kysely<any>, query: SelectQueryBuilder<DB, TB, O>): SelectQueryBuilder<DB, TB, O> {
   return dialectOf(db) === "postgres" ? query.forUpdate() : query;
+}
+
+/**
+ * Runs the rest of a transaction one at a time with every other transaction taking the same `key`
+ * (released at commit or rollback): for writes that read before they insert and must not interleave
+ * although they touch different rows (two approvals finding the same free slug). PostgreSQL takes a
+ * transaction-level advisory lock; SQLite's write transactions are serialised already.
+ */
+export async function serializeTransactions(trx: Kysely<any>, key: number): Promise<void> {
+  if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }
