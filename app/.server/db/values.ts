@@ -4,6 +4,18 @@ export function nowIso(): string {
   return new Date().toISOString();
 }
 
+let lastOrderedMs = 0;
+
+/**
+ * Like `nowIso`, but never the same instant twice in this process: rows that lists show newest first
+ * across several tables (a user's favourites of every kind) keep the order they were written in even when
+ * two land in the same millisecond.
+ */
+export function orderedNowIso(): string {
+  lastOrderedMs = Math.max(Date.now(), lastOrderedMs + 1);
+  return new Date(lastOrderedMs).toISOString();
+}
+
 export function toFlag(value: boolean | undefined | null): number {
   return value ? 1 : 0;
 }

@@ -2,6 +2,7 @@ import type { Kysely } from "kysely";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
+import { orderedNowIso } from "../db/values";
 import { AppError } from "../errors";
 import { toolFiguresChanged } from "../tools/cache";
 import { toCards } from "../tools/queries";
@@ -31,7 +32,7 @@ async function insertFavorite(trx: DB, userId: string, type: FavoriteType, id: n
   const target = FAVORITE_TARGETS[type];
   const inserted = await (trx as Kysely<any>)
     .insertInto(target.favorites)
-    .values({ user_id: userId, [target.column]: id })
+    .values({ user_id: userId, [target.column]: id, created_at: orderedNowIso() })
     .onConflict((oc) => oc.columns(["user_id", target.column]).doNothing())
     .returning("id")
     .executeTakeFirst();
