@@ -3,7 +3,7 @@
 // requests, while two administrators approve and reject what arrives (bearer-token admin API).
 //
 //   NODE_ENV=production BUILD_DIR=$PWD/node_modules/.cache/rel-build npx react-router build
-//   node bench/concurrency.mjs --engine sqlite [--users 200] [--duration 60] [--admins 2] --build node_modules/.cache/rel-build
+//   node bench/concurrency.mjs --engine sqlite [--users 200] [--duration 60] [--admins 2] [--mix favorite=40,rating=40,submit=12,ad=8] --build node_modules/.cache/rel-build
 //   node bench/concurrency.mjs --engine postgres --database postgres://postgres@127.0.0.1:5432/test --build ...
 //
 // Starts server.js on a fresh database (SQLite file, or a new PostgreSQL schema) seeded with the seed
@@ -26,6 +26,8 @@ const { values } = parseArgs({
     users: { type: "string", default: "200" },
     duration: { type: "string", default: "60" },
     admins: { type: "string", default: "2" },
+    // Relative weights of the users' writes, e.g. favorite=1,rating=1 for favourites and ratings only.
+    mix: { type: "string", default: "favorite=40,rating=40,submit=12,ad=8" },
     build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
     out: { type: "string", default: "bench/results-concurrency.json" },
   },
@@ -40,7 +42,8 @@ try {
   server = await startServer({ port, env: { ...env, SEED_ON_START: "false" }, build: values.build });
   const loadBefore = loadAverage();
   console.log(`${values.engine}: ${values.users} users and ${values.admins} administrators for ${values.duration} s (load average ${loadBefore.join(" ")})`);
-  const result = await runConcurrency({ server, db, users: Number(values.users), admins: Number(values.admins), durationMs: Number(values.duration) * 1000 });
+  const mix = Object.fromEntries(values.mix.split(",").map((part) => part.split("=")).map(([kind, weight]) => [kind.trim(), Number(weight)]));
+  const result = await runConcurrency({ server, db, users: Number(values.users), admins: Number(values.admins), durationMs: Number(values.duration) * 1000, mix });
   const { verification } = result;
   console.log(`signed up in ${result.signUpSeconds.toFixed(1)} s; ${result.writes} writes (${result.writesPerSecond}/s), ${result.acknowledged} acknowledged, ${result.refusedAsExpected} refused as expected (429/409)`);
   console.log(`5xx ${result.server5xx}, unanswered ${result.unanswered}, unexpected refusals ${result.unexpectedRefusals}`);

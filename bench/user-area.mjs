@@ -25,7 +25,8 @@ if (!values.database) {
 }
 const base = `http://127.0.0.1:${values.port}`;
 
-const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database } });
+// PUBLIC_URL: sign-in checks the Origin against it.
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, PUBLIC_URL: base } });
 
 try {
   const email = `bench-${Date.now()}@example.com`;

@@ -70,7 +70,7 @@ export async function runConcurrency({ server, db, users = 200, admins = 2, dura
   const summary = workload.summary();
   const verification = await verifyRun({ db, base: server.base, workload });
   const failures = [...runFailures(summary, server), ...verification.failures];
-  if (!server.alive()) failures.push("the server process died");
+  if (!server.alive()) failures.push(`the server process died:\n${server.output().slice(-3000)}`);
   return { engine: db.engine, signUpSeconds, ...summary, verification, failures };
 }
 

@@ -12,6 +12,9 @@ import pg from "pg";
 
 export const BENCH_SECRET = "bench-secret-0123456789-0123456789-0123";
 
+/** The checkout: server.js reads the seed catalogue, the build and `public/` relative to it. */
+const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
 /** A loopback port nobody listens on now. */
 export async function freePort() {
   const probe = net.createServer();
@@ -29,13 +32,14 @@ export async function freePort() {
 export async function startServer({ port, env = {}, build = process.env.BUILD_DIR ?? "build", logLevel = "error", ready = /listening on/, timeoutMs = 180_000, nodeArgs = [] } = {}) {
   const listenPort = port === undefined ? await freePort() : Number(port);
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: "production",
       PORT: String(listenPort),
       HOST: "127.0.0.1",
       LOG_LEVEL: logLevel,
-      BUILD_DIR: build,
+      BUILD_DIR: path.resolve(build),
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? BENCH_SECRET,
       ...env,
     },
