@@ -59,7 +59,8 @@ async function cannon(name, paths, bust = false) {
   return row;
 }
 
-const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false" } });
+// BENCH_SERVER_ARGS: extra node flags for the server (e.g. --cpu-prof) when looking for where time goes.
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false" }, nodeArgs: process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [] });
 try {
   // The first request builds the in-memory snapshot; wait until the page answers with its facets.
   let body = Buffer.alloc(0);

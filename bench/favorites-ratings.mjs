@@ -15,7 +15,7 @@
 // replayed favourites. It reports 5xx answers, other refusals, and p50/p95/p99 per kind of write.
 import fs from "node:fs";
 import { parseArgs } from "node:util";
-import { signUpUsers } from "./lib/clients.mjs";
+import { request as sendRequest, signUpUsers } from "./lib/clients.mjs";
 import { createEngineDatabase, percentile, seedDatabase, startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
@@ -55,20 +55,8 @@ async function startBenchServer() {
   return startServer({ port: values.port, env: { ...env, SEED_ON_START: "true" }, build: values.build, nodeArgs: process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [] });
 }
 
-async function request(method, url, { cookie, body, address } = {}) {
-  const headers = { origin: base, accept: "application/json" };
-  if (cookie) headers.cookie = cookie;
-  if (address) headers["x-forwarded-for"] = address;
-  if (body !== undefined) headers["content-type"] = "application/json";
-  const started = performance.now();
-  try {
-    const response = await fetch(base + url, { method, headers, body: body === undefined ? undefined : JSON.stringify(body) });
-    const text = await response.text();
-    return { status: response.status, ms: performance.now() - started, json: text ? JSON.parse(text) : null, headers: response.headers };
-  } catch (error) {
-    return { status: 0, ms: performance.now() - started, json: null, error: String(error) };
-  }
-}
+/** One request through the shared node:http client (fetch held requests back under load: see lib/clients.mjs). */
+const request = (method, url, options = {}) => sendRequest(base, method, url, options);
 
 async function run(users, slugs) {
   const log = []; // answered writes, per user in order

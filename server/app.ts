@@ -90,16 +90,36 @@ export async function shutdown(): Promise<void> {
   await closeDb();
 }
 
+/** Health checks are not logged: a load balancer asks every few seconds. */
+const unlogged = (url: string | undefined) => url === "/healthz" || url === "/readyz";
+const logLevelOf = (status: number, error?: unknown) => (error || status >= 500 ? "error" : status >= 400 ? "warn" : "info");
+
+/**
+ * One short line per request: the method, at most 200 characters of the address, the status. When the
+ * logger drops info lines (LOG_LEVEL warn or error), pino-http's per-request work (an id, a child
+ * logger, serializers) would be spent on lines nobody keeps: then only 4xx/5xx answers are logged, by a
+ * listener that does nothing else.
+ */
 export function requestLogger() {
+  const logger = getLogger();
+  if (!logger.isLevelEnabled("info")) {
+    return (req: express.Request, res: express.Response, next: express.NextFunction) => {
+      res.once("finish", () => {
+        const level = logLevelOf(res.statusCode);
+        if (level === "info" || unlogged(req.url) || !logger.isLevelEnabled(level)) return;
+        logger[level]({ req: { method: req.method, url: shortUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode } }, "request completed");
+      });
+      next();
+    };
+  }
   return pinoHttp({
-    logger: getLogger(),
-    autoLogging: { ignore: (req) => req.url === "/healthz" || req.url === "/readyz" },
-    // One short line per request: the method, at most 200 characters of the address, the status.
+    logger,
+    autoLogging: { ignore: (req) => unlogged(req.url) },
     serializers: {
       req: (req: { id?: unknown; method?: string; url?: string; remoteAddress?: string }) => ({ id: req.id, method: req.method, url: shortUrl(req.url), remoteAddress: req.remoteAddress }),
       res: (res: { statusCode?: number }) => ({ statusCode: res.statusCode }),
     },
-    customLogLevel: (_req, res, err) => (err || res.statusCode >= 500 ? "error" : res.statusCode >= 400 ? "warn" : "info"),
+    customLogLevel: (_req, res, err) => logLevelOf(res.statusCode, err),
   });
 }
 

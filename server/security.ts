@@ -13,7 +13,7 @@ export function securityHeaders({ development }: { development: boolean }) {
   // Behind https the browser is told to use nothing else for a year (subdomains are not ours to decide).
   const hsts = getConfig().publicUrl.startsWith("https:") ? "max-age=31536000" : null;
   return (_req: Request, res: Response, next: NextFunction) => {
-    const nonce = crypto.randomBytes(16).toString("base64");
+    const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     policy ??= contentSecurityPolicy(development);
     res.setHeader("Content-Security-Policy", policy(nonce));
@@ -28,6 +28,22 @@ export function securityHeaders({ development }: { development: boolean }) {
     );
     next();
   };
+}
+
+/**
+ * 16 random bytes per response, cut from a pool filled 256 responses at a time: one call into the
+ * system's random source per request was a measurable share of answering a cached page.
+ */
+const NONCE_BYTES = 16;
+const noncePool = Buffer.alloc(NONCE_BYTES * 256);
+let nonceAt = noncePool.length;
+function nextNonce(): string {
+  if (nonceAt === noncePool.length) {
+    crypto.randomFillSync(noncePool);
+    nonceAt = 0;
+  }
+  nonceAt += NONCE_BYTES;
+  return noncePool.toString("base64", nonceAt - NONCE_BYTES, nonceAt);
 }
 
 function contentSecurityPolicy(development: boolean): (nonce: string) => string {
