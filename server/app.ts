@@ -160,6 +160,6 @@ app.use(pageCache({ beforeLookup: () => checkCatalogFreshness(getDb()) }));
 app.use(
   routerHandler({
     build,
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? "") }),
+    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? ""), receivedAt: res.locals.receivedAt as number | undefined }),
   }),
 );

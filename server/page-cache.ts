@@ -22,7 +22,7 @@ const MAX_STORE_BYTES = 32 * 1024 * 1024;
 /** URLs requested once, remembered (not their bodies) so a second request within the TTL is kept; by bytes of address. */
 const MAX_SEEN_BYTES = 2 * 1024 * 1024;
 /** Headers that belong to one response only (compression re-adds its own encoding; Vary is kept, it appends to it). */
-const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache"]);
+const SKIP_HEADERS = new Set(["content-security-policy", "content-length", "content-encoding", "set-cookie", "date", "connection", "transfer-encoding", "x-page-cache", "server-timing"]);
 
 interface Entry {
   expires: number;

@@ -13,6 +13,7 @@ export function securityHeaders({ development }: { development: boolean }) {
   // Behind https the browser is told to use nothing else for a year (subdomains are not ours to decide).
   const hsts = getConfig().publicUrl.startsWith("https:") ? "max-age=31536000" : null;
   return (_req: Request, res: Response, next: NextFunction) => {
+    res.locals.receivedAt = performance.now();
     const nonce = nextNonce();
     res.locals.cspNonce = nonce;
     policy ??= contentSecurityPolicy(development);

@@ -91,6 +91,8 @@ describe("operations and headers", () => {
     expect(res.headers.get("x-content-type-options")).toBe("nosniff");
     expect(res.headers.get("referrer-policy")).toBeTruthy();
     expect(res.headers.get("permissions-policy")).toContain("camera=()");
+    // The server's own time for the document, from arrival to the finished body.
+    expect(res.headers.get("server-timing")).toMatch(/^app;dur=\d+(\.\d)?$/);
     const html = await res.text();
     const scripts = html.match(/<script[^>]*>/g) ?? [];
     expect(scripts.length).toBeGreaterThan(0);
@@ -105,15 +107,16 @@ describe("operations and headers", () => {
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
   });
 
-  it("loads at most 142 KB (gzip) of JavaScript on the home page, without the login dialog or autocomplete code", async () => {
+  it("loads at most 145 KB (gzip) of JavaScript on the home page, without the login dialog or autocomplete code", async () => {
     const html = await (await get("/us-en")).text();
     const urls = new Set([...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!));
     for (const m of html.matchAll(/import\s*(?:[\w{}\s,*]+from\s*)?["'](\/assets\/[^"']+\.js)["']/g)) urls.add(m[1]!);
     expect([...urls].filter((url) => /login-dialog|qr-panels|autocomplete|error-screen|not-found-screen/.test(url))).toEqual([]);
     let total = 0;
     for (const url of urls) total += gzipSync(Buffer.from(await (await get(url)).arrayBuffer()), { level: 9 }).length;
-    // 140 KB before favourites (hearts, the My Tools strip) and typo-tolerant autocomplete joined every page.
-    expect(total / 1024).toBeLessThanOrEqual(142);
+    // 140 KB before favourites (hearts, the My Tools strip) and typo-tolerant autocomplete joined every page;
+    // 3 KB more since the route manifest comes whole, as one cached file (decision 0016).
+    expect(total / 1024).toBeLessThanOrEqual(145);
   });
 
   it("compresses pages and caches hashed assets for a year", async () => {
