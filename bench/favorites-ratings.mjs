@@ -2,7 +2,7 @@
 // Favourites and ratings under load: N signed-in users toggling favourites and rating random tools.
 //
 //   NODE_ENV=production BUILD_DIR=$PWD/node_modules/.favbuild npx react-router build
-//   node bench/favorites-ratings.mjs --engine sqlite [--users 200] [--duration 60] [--build node_modules/.favbuild]
+//   node bench/favorites-ratings.mjs --engine sqlite [--users 200] [--duration 60] [--think MS] [--build node_modules/.favbuild]
 //   node bench/favorites-ratings.mjs --engine postgres --database postgres://postgres@127.0.0.1:5432/test
 //
 // Starts server.js on a fresh database (SQLite file, or a new PostgreSQL schema) seeded with the seed
@@ -24,6 +24,8 @@ const { values } = parseArgs({
     database: { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
     users: { type: "string", default: "200" },
     duration: { type: "string", default: "60" },
+    // Mean pause of each user between two writes (ms, exponentially distributed); 0: write again at once.
+    think: { type: "string", default: "0" },
     port: { type: "string", default: "4152" },
     build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
     out: { type: "string" },
@@ -33,6 +35,7 @@ const engine = values.engine;
 if (engine !== "sqlite" && engine !== "postgres") throw new Error("--engine sqlite|postgres");
 const USERS = Number(values.users);
 const DURATION_MS = Number(values.duration) * 1000;
+const THINK_MS = Number(values.think);
 const base = `http://127.0.0.1:${values.port}`;
 const db = await createEngineDatabase(engine, { pgUrl: values.database, prefix: "bench-favorites" });
 
@@ -81,6 +84,7 @@ async function run(users, slugs) {
         if (kind.startsWith("favorite") && answer.status === 200) log.push({ user: user.i, kind, slug });
         statuses.set(answer.status, (statuses.get(answer.status) ?? 0) + 1);
         latencies[kind].push(answer.ms);
+        if (THINK_MS > 0) await new Promise((resolve) => setTimeout(resolve, -Math.log(1 - Math.random()) * THINK_MS));
       }
     }),
   );
@@ -150,6 +154,7 @@ try {
     engine,
     users: USERS,
     seconds: DURATION_MS / 1000,
+    thinkMs: THINK_MS,
     writes: Object.values(latencies).reduce((n, l) => n + l.length, 0),
     writesPerSecond: Math.round(Object.values(latencies).reduce((n, l) => n + l.length, 0) / (DURATION_MS / 1000)),
     statuses: Object.fromEntries(statuses),
