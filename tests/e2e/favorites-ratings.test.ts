@@ -38,7 +38,8 @@ describe("favourites and ratings in Chromium", () => {
     const slugs = await hearts(page).evaluateAll((buttons) => buttons.slice(0, 2).map((b) => b.getAttribute("data-favorite-slug")!));
     await hearts(page).nth(0).click();
     await hearts(page).nth(1).click();
-    expect(await pressedSlugs(page)).toEqual(slugs);
+    // The store's actions load after hydration: a click that comes first is applied when they arrive.
+    await expect.poll(() => pressedSlugs(page), { timeout: 5_000 }).toEqual(slugs);
     await stripItems(page).nth(1).waitFor();
 
     await page.reload();
