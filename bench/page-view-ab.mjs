@@ -7,6 +7,8 @@
 // the 2% this must resolve (page-view-overhead.mjs, two servers, spreads -4% to +7% between pairs). So
 // one server answers both sides: between bursts the bench switches its page-view hook on or off over IPC
 // (bench/lib/analytics-switch.mjs), and reads the process's CPU time (microseconds) around each burst.
+// Before each burst the server runs a full garbage collection (--expose-gc), outside the measured window, so a
+// burst does not pay for the collection of the burst before it (without it the rounds spread by about 13%).
 // A burst is uncached page requests from a browser user agent (a new query string each time), then a wait
 // past a batch write so the recording side pays for its inserts. Rounds alternate which side goes first;
 // the result is the mean of the rounds' paired differences with a 95% confidence interval.
@@ -45,7 +47,7 @@ else await seedDatabase({ env, build: values.build });
 
 const port = await freePort();
 const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ["--import", path.join(ROOT, "bench/lib/analytics-switch.mjs"), "server.js"], {
+const child = spawn(process.execPath, ["--expose-gc", "--import", path.join(ROOT, "bench/lib/analytics-switch.mjs"), "server.js"], {
   cwd: ROOT,
   env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", SEED_ON_START: "false", BUILD_DIR: path.resolve(values.build) },
   stdio: ["ignore", "pipe", "pipe", "ipc"],
@@ -86,7 +88,9 @@ async function burst() {
 /** CPU per page (ms) of one burst with recording on or off, the batch write included. */
 async function measure(side) {
   await control({ analytics: side });
-  const before = await control();
+  // A full collection before each burst: each side then pays for the garbage its own burst leaves, not for
+  // the other side's (collections landing in one burst or the next were most of the rounds' spread).
+  const before = await control({ gc: true });
   await burst();
   await new Promise((resolve) => setTimeout(resolve, FLUSH_MS * 2));
   return ((await control()) - before) / perBurst / 1000;
