@@ -42,7 +42,9 @@ const dir = fs.mkdtempSync(path.join(os.tmpdir(), "page-view-ab-"));
 const database = path.join(dir, "ab.db");
 const env = { UPLOAD_DIR: path.join(dir, "uploads"), TRENDS_REFRESH: "off", ANALYTICS: "on", ANALYTICS_FLUSH_INTERVAL_MS: String(FLUSH_MS), BETTER_AUTH_SECRET: BENCH_SECRET, DATABASE_URL: `file:${database}` };
 const source = values.database?.replace(/^file:/, "");
-if (source) for (const suffix of ["", "-wal", "-shm"]) fs.existsSync(source + suffix) && fs.copyFileSync(source + suffix, database + suffix);
+if (source) {
+  for (const suffix of ["", "-wal", "-shm"]) if (fs.existsSync(source + suffix)) fs.copyFileSync(source + suffix, database + suffix);
+}
 else await seedDatabase({ env, build: values.build });
 
 const port = await freePort();
