@@ -46,9 +46,9 @@ if (config.storage.driver === "local") {
     "/uploads",
     express.static(config.storage.dir, {
       index: false,
+      // The same rule as for images in a bucket (app/.server/storage/keys.ts).
       setHeaders(res, file) {
-        const hashed = /-[0-9a-f]{10}\.(png|webp)$/.test(file);
-        res.setHeader("Cache-Control", hashed ? "public, max-age=31536000, immutable" : "public, max-age=300");
+        res.setHeader("Cache-Control", mod.cacheControlOf(file));
       },
     }),
     (_req, res) => res.status(404).type("text/plain").send("Not Found"),

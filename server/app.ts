@@ -26,6 +26,7 @@ import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 import { storedUploads } from "./uploads";
 
+export { cacheControlOf } from "../app/.server/storage";
 export { edgeGuards, getConfig, securityHeaders };
 
 const SEED_LEASE = "seed-on-start";
@@ -106,7 +107,7 @@ export function requestLogger() {
     return (req: express.Request, res: express.Response, next: express.NextFunction) => {
       res.once("finish", () => {
         const level = logLevelOf(res.statusCode);
-        if (level === "info" || unlogged(req.url) || !logger.isLevelEnabled(level)) return;
+        if (level === "info" || unlogged(req.originalUrl) || !logger.isLevelEnabled(level)) return;
         logger[level]({ req: { method: req.method, url: shortUrl(req.originalUrl), remoteAddress: req.socket.remoteAddress }, res: { statusCode: res.statusCode } }, "request completed");
       });
       next();

@@ -1,7 +1,7 @@
 import { pipeline } from "node:stream";
 import type { Request, Response } from "express";
 import { getLogger } from "../app/.server/logger";
-import { cacheControlOf, contentTypeOf, isStorageKey, UPLOADS_PREFIX, type FileStorage } from "../app/.server/storage";
+import { cacheControlOf, contentTypeOf, keyOfUploadsPath, type FileStorage } from "../app/.server/storage";
 
 /**
  * `GET /uploads/<key>` from a bucket (server.js serves the local UPLOAD_DIR itself): every instance
@@ -14,8 +14,8 @@ import { cacheControlOf, contentTypeOf, isStorageKey, UPLOADS_PREFIX, type FileS
 export function storedUploads(storageOf: () => FileStorage) {
   return async (req: Request, res: Response): Promise<void> => {
     // The raw path: a percent-encoded key is no key (the shape has no `%`), so nothing is decoded.
-    const key = req.path.startsWith(UPLOADS_PREFIX) ? req.path.slice(UPLOADS_PREFIX.length) : "";
-    if (!isStorageKey(key)) {
+    const key = keyOfUploadsPath(req.path);
+    if (!key) {
       notFound(res);
       return;
     }
