@@ -12,14 +12,13 @@
 // A burst is uncached page requests from a browser user agent (a new query string each time), then a wait
 // past a batch write so the recording side pays for its inserts. Rounds alternate which side goes first;
 // the result is the mean of the rounds' paired differences with a 95% confidence interval.
-import { spawn } from "node:child_process";
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
 import { fileURLToPath } from "node:url";
 import { parseArgs } from "node:util";
 import { request } from "./lib/clients.mjs";
-import { BENCH_SECRET, freePort, seedDatabase } from "./lib/server.mjs";
+import { BENCH_SECRET, seedDatabase, startServer } from "./lib/server.mjs";
 
 const { values } = parseArgs({
   options: {
@@ -47,17 +46,13 @@ if (source) {
 }
 else await seedDatabase({ env, build: values.build });
 
-const port = await freePort();
-const base = `http://127.0.0.1:${port}`;
-const child = spawn(process.execPath, ["--expose-gc", "--import", path.join(ROOT, "bench/lib/analytics-switch.mjs"), "server.js"], {
-  cwd: ROOT,
-  env: { ...process.env, ...env, NODE_ENV: "production", PORT: String(port), HOST: "127.0.0.1", LOG_LEVEL: "error", SEED_ON_START: "false", BUILD_DIR: path.resolve(values.build) },
-  stdio: ["ignore", "pipe", "pipe", "ipc"],
+const server = await startServer({
+  build: values.build,
+  env: { ...env, SEED_ON_START: "false" },
+  nodeArgs: ["--expose-gc", "--import", path.join(ROOT, "bench/lib/analytics-switch.mjs")],
+  ipc: true,
 });
-let output = "";
-child.stdout.on("data", (chunk) => (output += chunk));
-child.stderr.on("data", (chunk) => (output += chunk));
-const exited = new Promise((resolve) => child.once("exit", resolve));
+const { child, base } = server;
 
 let nextId = 0;
 /** Sends a message to the server and waits for its CPU reading. */
@@ -99,10 +94,6 @@ async function measure(side) {
 }
 
 try {
-  for (let waited = 0; !(await request(base, "GET", "/healthz")).status; waited += 200) {
-    if (waited > 120_000) throw new Error(`server not ready:\n${output.slice(-2000)}`);
-    await new Promise((resolve) => setTimeout(resolve, 200));
-  }
   // Warm-up: code paths, caches and JIT, both ways.
   await measure("on");
   await measure("off");
@@ -129,7 +120,6 @@ try {
   console.log(`views recorded: ${recorded.prepare("select count(*) as n from page_views").get().n} (${(rounds + 1) * perBurst} requested with recording on)`);
   recorded.close();
 } finally {
-  child.kill("SIGTERM");
-  await exited;
+  await server.stop();
   fs.rmSync(dir, { recursive: true, force: true });
 }

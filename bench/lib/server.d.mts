@@ -23,6 +23,8 @@ export interface StartOptions {
   ready?: RegExp;
   timeoutMs?: number;
   nodeArgs?: string[];
+  /** Opens an IPC channel to the server process (child.send, "message" events). */
+  ipc?: boolean;
 }
 
 export interface EngineDatabase {

@@ -29,7 +29,7 @@ export async function freePort() {
  * Only the variables every script needs are set here; the rest (database, seeding, limits) comes in `env`.
  * The output's tail is kept for error messages (a whole run's request logs would fill memory).
  */
-export async function startServer({ port, env = {}, build = process.env.BUILD_DIR ?? "build", logLevel = "error", ready = /listening on/, timeoutMs = 180_000, nodeArgs = [] } = {}) {
+export async function startServer({ port, env = {}, build = process.env.BUILD_DIR ?? "build", logLevel = "error", ready = /listening on/, timeoutMs = 180_000, nodeArgs = [], ipc = false } = {}) {
   const listenPort = port === undefined ? await freePort() : Number(port);
   const child = spawn(process.execPath, [...nodeArgs, "server.js"], {
     cwd: ROOT,
@@ -43,7 +43,8 @@ export async function startServer({ port, env = {}, build = process.env.BUILD_DI
       BETTER_AUTH_SECRET: process.env.BETTER_AUTH_SECRET ?? BENCH_SECRET,
       ...env,
     },
-    stdio: ["ignore", "pipe", "pipe"],
+    // `ipc`: a channel for child.send / "message" (a module loaded with --import answering the bench).
+    stdio: ipc ? ["ignore", "pipe", "pipe", "ipc"] : ["ignore", "pipe", "pipe"],
   });
   let output = "";
   const exited = new Promise((resolve) => child.once("exit", (code, signal) => resolve({ code, signal })));
