@@ -23,6 +23,10 @@ const envSchema = z.object({
       })
       .optional(),
   ),
+  /** PostgreSQL connections the process keeps at most. */
+  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+  /** Seconds an unused PostgreSQL connection stays open; 0: kept until the process stops. */
+  DATABASE_POOL_IDLE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400).default(0)),
   /** PostgreSQL schema to use instead of public (tests run each in their own). */
   DATABASE_SCHEMA: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/i).optional()),
   PUBLIC_URL: optionalUrl,
@@ -117,7 +121,7 @@ function isAddressOrRange(value: string): boolean {
 export type Config = z.infer<typeof envSchema> & {
   /** Express's "trust proxy" value: false (default), a hop count, or the trusted addresses and ranges. */
   trustProxy: false | number | string[];
-  database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string };
+  database: { kind: "sqlite"; path: string } | { kind: "postgres"; url: string; pool?: PostgresPool };
   publicUrl: string;
   isProduction: boolean;
   uploadDir: string;
@@ -161,7 +165,7 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   }
   return {
     ...values,
-    database: resolveDatabase(values.DATABASE_URL),
+    database: resolveDatabase(values.DATABASE_URL, { max: values.DATABASE_POOL_MAX, idleSeconds: values.DATABASE_POOL_IDLE_SECONDS }),
     trustProxy: trustProxyOf(values.TRUST_PROXY),
     publicUrl: (values.PUBLIC_URL ?? `http://localhost:${values.PORT}`).replace(/\/+$/, ""),
     isProduction: values.NODE_ENV === "production",
@@ -179,9 +183,15 @@ function trustProxyOf(value: string | undefined): Config["trustProxy"] {
   return value.split(",").map((part) => part.trim()).filter(Boolean);
 }
 
-function resolveDatabase(url: string | undefined): Config["database"] {
+/** The PostgreSQL connection pool's size and how long unused connections stay open (0: until the process stops). */
+export interface PostgresPool {
+  max: number;
+  idleSeconds: number;
+}
+
+function resolveDatabase(url: string | undefined, pool: PostgresPool): Config["database"] {
   if (!url) return { kind: "sqlite", path: "data/directory.db" };
-  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgres", url };
+  if (/^postgres(ql)?:\/\//i.test(url)) return { kind: "postgres", url, pool };
   return { kind: "sqlite", path: url.replace(/^file:(\/\/)?/i, "") };
 }
 

@@ -20,10 +20,8 @@ import { sortPositions, type SortPositions } from "./sort-positions";
 /** About 10 MB per database at most. */
 const MAX_CACHED_IDS = 2_000_000;
 const MAX_ENTRIES = 1_000;
-/** Positions stay below 2^24 (16M tools) and ranks below RANK_LIMIT (< 2^29), so one double holds both exactly. */
-const POSITION_RANGE = 2 ** 24;
 
-interface Matches {
+export interface Matches {
   ids: Int32Array;
   /** Search rank per id, lower first (all 0 for a category's members). */
   ranks: Int32Array;
@@ -101,18 +99,53 @@ async function findMatches(db: DB, search: string, categoryIds: number[] | null,
   return { ids, ranks };
 }
 
-/** Published matches, best rank first, then in the sort's order. */
-function rank({ ids, ranks }: Matches, { ids: ordered, positionOf }: SortPositions): Int32Array {
-  const keys = new Float64Array(ids.length);
+/**
+ * Published matches, best rank first, then in the sort's order. Every match has its own position in the
+ * sort, so this is a counting sort instead of a comparison sort: positions are walked in order once and
+ * each match goes to the next free place of its rank's run. On a 100k catalogue that is about 0.5 ms for
+ * 50k matches, where sorting (rank, position) keys took 3-5 ms (10-16 ms on a busy server).
+ */
+export function rank({ ids, ranks }: Matches, { ids: ordered, positionOf }: SortPositions): Int32Array {
+  // At each sort position, the match's group (-1: no match), groups numbered as first met: one per rank.
+  const groupAt = new Int32Array(ordered.length).fill(-1);
+  const groupOf = new Map<number, number>();
+  const groupRanks: number[] = [];
+  const groupSizes: number[] = [];
   let count = 0;
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     const position = id < positionOf.length ? positionOf[id]! : -1;
-    if (position >= 0) keys[count++] = Math.min(ranks[i]!, RANK_LIMIT) * POSITION_RANGE + position;
+    if (position < 0) continue;
+    const value = Math.min(ranks[i]!, RANK_LIMIT);
+    let group = groupOf.get(value);
+    if (group === undefined) {
+      group = groupRanks.length;
+      groupOf.set(value, group);
+      groupRanks.push(value);
+      groupSizes.push(0);
+    }
+    groupAt[position] = group;
+    groupSizes[group]!++;
+    count++;
   }
-  const sorted = keys.subarray(0, count).sort();
   const ranked = new Int32Array(count);
-  for (let i = 0; i < count; i++) ranked[i] = ordered[sorted[i]! % POSITION_RANGE]!;
+  if (groupRanks.length <= 1) {
+    // One rank (a category's members, equal matches): the sort's order as it is.
+    let n = 0;
+    for (let position = 0; position < groupAt.length && n < count; position++) if (groupAt[position]! >= 0) ranked[n++] = ordered[position]!;
+    return ranked;
+  }
+  // Groups best rank first: where each one's next match goes.
+  const next = new Int32Array(groupRanks.length);
+  let start = 0;
+  for (const group of groupRanks.map((_, group) => group).sort((a, b) => groupRanks[a]! - groupRanks[b]!)) {
+    next[group] = start;
+    start += groupSizes[group]!;
+  }
+  for (let position = 0; position < groupAt.length; position++) {
+    const group = groupAt[position]!;
+    if (group >= 0) ranked[next[group]!++] = ordered[position]!;
+  }
   return ranked;
 }
 
