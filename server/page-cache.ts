@@ -96,6 +96,9 @@ export function pageCache({ beforeLookup }: PageCacheOptions = {}) {
     if (hit && hit.expires > Date.now()) {
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
+      // The hit's own server time (the render's is not kept), as every rendered page tells its own.
+      const receivedAt = res.locals.receivedAt;
+      if (typeof receivedAt === "number") res.setHeader("Server-Timing", `app;dur=${(performance.now() - receivedAt).toFixed(1)}`);
       res.status(200);
       sendWithNonce(res, hit.parts, nonce);
       return;

@@ -21,6 +21,7 @@ describe("rendered-page cache", () => {
     const app = express();
     app.use((_req, res, next) => {
       res.locals.cspNonce = `nonce${++nonceCounter}x`;
+      res.locals.receivedAt = performance.now();
       next();
     });
     // The app passes the catalogue freshness check here, so a hit too notices another instance's change.
@@ -29,6 +30,7 @@ describe("rendered-page cache", () => {
       renders.set(req.originalUrl, (renders.get(req.originalUrl) ?? 0) + 1);
       const nonce = String(res.locals.cspNonce);
       res.setHeader("Cache-Control", req.path === "/private" ? "private, no-store" : "public, max-age=60");
+      res.setHeader("Server-Timing", "app;dur=25.0");
       res.type("html").send(`<script nonce="${nonce}">render ${renders.get(req.originalUrl)}</script>`);
     });
     server = app.listen(0, "127.0.0.1");
@@ -39,14 +41,18 @@ describe("rendered-page cache", () => {
 
   const get = async (path: string, headers: Record<string, string> = {}) => {
     const res = await fetch(base + path, { headers });
-    return { body: await res.text(), hit: res.headers.get("x-page-cache") === "hit" };
+    return { body: await res.text(), hit: res.headers.get("x-page-cache") === "hit", timing: res.headers.get("server-timing") };
   };
 
   it("keeps a page from its second request on and answers later ones with the request's own nonce", async () => {
-    expect(await get("/tools?page=2")).toEqual({ body: `<script nonce="nonce1x">render 1</script>`, hit: false });
-    expect(await get("/tools?page=2")).toEqual({ body: `<script nonce="nonce2x">render 2</script>`, hit: false });
-    expect(await get("/tools?page=2")).toEqual({ body: `<script nonce="nonce3x">render 2</script>`, hit: true });
+    expect(await get("/tools?page=2")).toMatchObject({ body: `<script nonce="nonce1x">render 1</script>`, hit: false });
+    expect(await get("/tools?page=2")).toMatchObject({ body: `<script nonce="nonce2x">render 2</script>`, hit: false });
+    const hit = await get("/tools?page=2");
+    expect(hit).toMatchObject({ body: `<script nonce="nonce3x">render 2</script>`, hit: true });
     expect(renders.get("/tools?page=2")).toBe(2);
+    // A hit tells its own server time, not the render's.
+    expect(hit.timing).toMatch(/^app;dur=\d+\.\d$/);
+    expect(hit.timing).not.toBe("app;dur=25.0");
   });
 
   it("does not keep pages asked for once, private answers, or signed-in visitors' pages", async () => {
