@@ -144,39 +144,68 @@ class Matcher {
     this.counts = words.map(() => 0);
   }
 
-  #hit(word: number, tool: number, key: number, slot: number): void {
-    const state = this.states[word]!;
-    // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
-    // nor descriptions, which mention many things in passing.
-    if (key < 32 && ((key >> 2) & 7) !== RANK_DESCRIPTION) state.fields[tool]! |= 1 << ((key >> 2) & 7);
-    if (state.best[tool] === NO_MATCH) this.counts[word]!++;
-    if (key < state.best[tool]!) {
-      state.best[tool] = key;
-      state.slot[tool] = slot;
-    }
-    if (this.mask[tool] === 0) this.touched.push(tool);
-    this.mask[tool]! |= 1 << word;
-  }
-
+  /**
+   * Records that `word` matched the tool of each posting (here) or each member of the categories (below), with
+   * a key of typos * 32 + field rank * 4 + exactness: the best key and its slot per tool, the fields found
+   * without a typo (coverage), the tools matched. The loops keep the word's arrays in locals: they run once per
+   * posting or member, a few hundred thousand times for a common word.
+   */
   postings(word: number, postings: Int32Array, typos: number, exactness: number): void {
-    for (const code of postings) {
+    const { best, slot, fields } = this.states[word]!;
+    const { mask, touched } = this;
+    const bit = 1 << word;
+    const base = typos * 32 + exactness;
+    let added = 0;
+    for (let k = 0; k < postings.length; k++) {
+      const code = postings[k]!;
+      const tool = code >>> 9;
       const rank = RANK_OF_FIELD[(code >> 7) & 3]!;
-      this.#hit(word, code >>> 9, typos * 32 + rank * 4 + exactness, (rank << 7) | (code & 127));
+      const key = base + rank * 4;
+      // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
+      // nor descriptions, which mention many things in passing.
+      if (typos === 0 && rank !== RANK_DESCRIPTION) fields[tool]! |= 1 << rank;
+      const previous = best[tool]!;
+      if (previous === NO_MATCH) added++;
+      if (key < previous) {
+        best[tool] = key;
+        slot[tool] = (rank << 7) | (code & 127);
+      }
+      if (mask[tool] === 0) touched.push(tool);
+      mask[tool]! |= bit;
     }
+    this.counts[word]! += added;
   }
 
   categories(word: number, categories: Int32Array | undefined, typos: number, exactness: number): void {
     if (!categories) return;
+    const { best, slot, fields } = this.states[word]!;
+    const { mask, touched } = this;
+    const bit = 1 << word;
+    let added = 0;
     for (const category of categories) {
-      this.categoryMask[category]! |= 1 << word;
+      this.categoryMask[category]! |= bit;
       for (const [members, rank] of [
         [this.index.mainMembers[category]!, RANK_MAIN_CATEGORY],
         [this.index.otherMembers[category]!, RANK_OTHER_CATEGORY],
       ] as const) {
         const key = typos * 32 + rank * 4 + exactness;
-        for (const tool of members) this.#hit(word, tool, key, CATEGORY_SLOT + category);
+        const field = typos === 0 ? 1 << rank : 0;
+        const place = CATEGORY_SLOT + category;
+        for (let k = 0; k < members.length; k++) {
+          const tool = members[k]!;
+          fields[tool]! |= field;
+          const previous = best[tool]!;
+          if (previous === NO_MATCH) added++;
+          if (key < previous) {
+            best[tool] = key;
+            slot[tool] = place;
+          }
+          if (mask[tool] === 0) touched.push(tool);
+          mask[tool]! |= bit;
+        }
       }
     }
+    this.counts[word]! += added;
   }
 
   term(word: number, term: number, typos: number, exactness: number): void {
@@ -303,7 +332,13 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
   const kept = optional ? matcher.touched.filter((tool) => mask[tool]! & ~optional) : matcher.touched;
   const ids = new Int32Array(kept.length);
   const ranks = new Int32Array(kept.length);
-  kept.forEach((tool, n) => {
+  // Per word, its arrays (the loop below reads them for every kept tool).
+  const bests = states.map((state) => state.best);
+  const slots = states.map((state) => state.slot);
+  const fieldSets = states.map((state) => state.fields);
+  const { toolCategoryStart, toolCategoryList, toolIds } = index;
+  for (let n = 0; n < kept.length; n++) {
+    const tool = kept[n]!;
     const matched = mask[tool]!;
     let words = 0;
     let typos = 0;
@@ -317,8 +352,8 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
         optionalMatched++;
         continue;
       }
-      coverage += popcount(states[i]!.fields[tool]!);
-      const key = states[i]!.best[tool]!;
+      coverage += popcount(fieldSets[i]![tool]!);
+      const key = bests[i]![tool]!;
       words++;
       typos += key >> 5;
       fields += (key >> 2) & 7;
@@ -328,19 +363,19 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
     if (words + optionalMatched > 1) {
       for (let i = 0; i < count; i++) {
         if (!(matched & (1 << i))) continue;
-        const slot = states[i]!.slot[tool]!;
+        const slot = slots[i]![tool]!;
         let together = 0;
-        for (let j = 0; j < count; j++) if (matched & (1 << j) && states[j]!.slot[tool] === slot) together++;
+        for (let j = 0; j < count; j++) if (matched & (1 << j) && slots[j]![tool] === slot) together++;
         if (together > proximity) proximity = together;
       }
-      for (let k = index.toolCategoryStart[tool]!; k < index.toolCategoryStart[tool + 1]!; k++) {
-        const together = popcount(categoryMask[index.toolCategoryList[k]!]! & matched);
+      for (let k = toolCategoryStart[tool]!; k < toolCategoryStart[tool + 1]!; k++) {
+        const together = popcount(categoryMask[toolCategoryList[k]!]! & matched);
         if (together > proximity) proximity = together;
       }
     }
-    ids[n] = index.toolIds[tool]!;
+    ids[n] = toolIds[tool]!;
     const relevance = ((((MAX_QUERY_WORDS - words) * 25 + typos) * 41 + fields) * 9 + (MAX_QUERY_WORDS - proximity)) * 25 + exactness;
     ranks[n] = (relevance * (MAX_COVERAGE + 1) + (MAX_COVERAGE - Math.min(coverage, MAX_COVERAGE))) * (MAX_QUERY_WORDS + 1) + (MAX_QUERY_WORDS - optionalMatched);
-  });
+  }
   return { ids, ranks };
 }
