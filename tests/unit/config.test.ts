@@ -11,7 +11,9 @@ describe("configuration", () => {
   it("chooses the database from DATABASE_URL", () => {
     expect(parseConfig({ DATABASE_URL: "file:/tmp/x.db" }).database).toEqual({ kind: "sqlite", path: "/tmp/x.db" });
     expect(parseConfig({ DATABASE_URL: "data/other.db" }).database).toEqual({ kind: "sqlite", path: "data/other.db" });
-    expect(parseConfig({ DATABASE_URL: "postgres://u@h/db" }).database).toEqual({ kind: "postgres", url: "postgres://u@h/db" });
+    expect(parseConfig({ DATABASE_URL: "postgres://u@h/db" }).database).toEqual({ kind: "postgres", url: "postgres://u@h/db", pool: { max: 10, idleSeconds: 0 } });
+    expect(parseConfig({ DATABASE_URL: "postgres://u@h/db", DATABASE_POOL_MAX: "4", DATABASE_POOL_IDLE_SECONDS: "30" }).database).toMatchObject({ pool: { max: 4, idleSeconds: 30 } });
+    expect(() => parseConfig({ DATABASE_URL: "postgres://u@h/db", DATABASE_POOL_MAX: "0" })).toThrow(/DATABASE_POOL_MAX/);
   });
   it("names the variable when a value is bad", () => {
     expect(() => parseConfig({ PORT: "eighty" })).toThrow(/PORT/);
