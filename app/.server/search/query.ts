@@ -131,6 +131,12 @@ class Matcher {
   readonly mask: Uint8Array;
   readonly touched: number[] = [];
   readonly categoryMask: Uint8Array;
+  /**
+   * Per word and category, the best typos * 32 + exactness its members were given (NO_MATCH: none yet). A
+   * word's expansions (prefixes, typos, forms, synonyms in ten languages) often name the same category again;
+   * with a key no better, going over its thousands of members again would change nothing.
+   */
+  readonly categoryKeys: Uint8Array[];
   /** Tools each word matched. */
   readonly counts: number[];
   constructor(
@@ -141,6 +147,7 @@ class Matcher {
     this.states = words.map(() => new WordState(size));
     this.mask = new Uint8Array(size);
     this.categoryMask = new Uint8Array(index.categoryIds.length);
+    this.categoryKeys = words.map(() => new Uint8Array(index.categoryIds.length).fill(NO_MATCH));
     this.counts = words.map(() => 0);
   }
 
@@ -181,9 +188,14 @@ class Matcher {
     const { best, slot, fields } = this.states[word]!;
     const { mask, touched } = this;
     const bit = 1 << word;
+    const applied = this.categoryKeys[word]!;
+    const keyBase = typos * 32 + exactness;
     let added = 0;
     for (const category of categories) {
       this.categoryMask[category]! |= bit;
+      // Members already given this key or a better one (and, without typos, their fields) keep what they have.
+      if (applied[category]! <= keyBase) continue;
+      applied[category] = keyBase;
       for (const [members, rank] of [
         [this.index.mainMembers[category]!, RANK_MAIN_CATEGORY],
         [this.index.otherMembers[category]!, RANK_OTHER_CATEGORY],
