@@ -10,6 +10,15 @@ const emptyToUndefined = (value: unknown) => (value === "" ? undefined : value);
 const optionalString = z.preprocess(emptyToUndefined, z.string().optional());
 const optionalUrl = z.preprocess(emptyToUndefined, z.url().optional());
 
+/** The PostgreSQL connection pool's size and how long unused connections stay open (0: until the process stops). */
+export interface PostgresPool {
+  max: number;
+  idleSeconds: number;
+}
+
+/** The pool when nothing says otherwise (also for databases opened without the config: tests, scripts). */
+export const DEFAULT_POSTGRES_POOL: PostgresPool = { max: 10, idleSeconds: 0 };
+
 const envSchema = z.object({
   NODE_ENV: z.preprocess(emptyToUndefined, z.enum(["development", "production", "test"]).default("development")),
   PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(65535).default(3000)),
@@ -24,9 +33,9 @@ const envSchema = z.object({
       .optional(),
   ),
   /** PostgreSQL connections the process keeps at most. */
-  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(10)),
+  DATABASE_POOL_MAX: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1000).default(DEFAULT_POSTGRES_POOL.max)),
   /** Seconds an unused PostgreSQL connection stays open; 0: kept until the process stops. */
-  DATABASE_POOL_IDLE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400).default(0)),
+  DATABASE_POOL_IDLE_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(86_400).default(DEFAULT_POSTGRES_POOL.idleSeconds)),
   /** PostgreSQL schema to use instead of public (tests run each in their own). */
   DATABASE_SCHEMA: z.preprocess(emptyToUndefined, z.string().regex(/^[a-z_][a-z0-9_]*$/i).optional()),
   PUBLIC_URL: optionalUrl,
@@ -181,12 +190,6 @@ function trustProxyOf(value: string | undefined): Config["trustProxy"] {
   if (!value) return false;
   if (/^\d+$/.test(value.trim())) return Number(value.trim()) || false;
   return value.split(",").map((part) => part.trim()).filter(Boolean);
-}
-
-/** The PostgreSQL connection pool's size and how long unused connections stay open (0: until the process stops). */
-export interface PostgresPool {
-  max: number;
-  idleSeconds: number;
 }
 
 function resolveDatabase(url: string | undefined, pool: PostgresPool): Config["database"] {

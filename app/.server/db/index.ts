@@ -3,7 +3,7 @@ import { Kysely, Migrator, PostgresDialect, sql, type MigrationResultSet } from 
 import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
-import { getConfig, type Config } from "../config";
+import { DEFAULT_POSTGRES_POOL, getConfig, type Config } from "../config";
 import { dialectOf } from "./dialect";
 import { registerColumnReader, SqliteColumnReader } from "./int-columns";
 import { migrations } from "./migrations";
@@ -24,7 +24,7 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
   if (database.kind === "postgres") {
     // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
-    const { max, idleSeconds } = database.pool ?? { max: 10, idleSeconds: 0 };
+    const { max, idleSeconds } = database.pool ?? DEFAULT_POSTGRES_POOL;
     const pool = new pg.Pool({
       connectionString: database.url,
       max,

@@ -161,13 +161,13 @@ class Matcher {
     const { best, slot, fields } = this.states[word]!;
     const { mask, touched } = this;
     const bit = 1 << word;
-    const base = typos * 32 + exactness;
+    const keyBase = typos * 32 + exactness;
     let added = 0;
     for (let k = 0; k < postings.length; k++) {
       const code = postings[k]!;
       const tool = code >>> 9;
       const rank = RANK_OF_FIELD[(code >> 7) & 3]!;
-      const key = base + rank * 4;
+      const key = keyBase + rank * 4;
       // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
       // nor descriptions, which mention many things in passing.
       if (typos === 0 && rank !== RANK_DESCRIPTION) fields[tool]! |= 1 << rank;
@@ -200,7 +200,7 @@ class Matcher {
         [this.index.mainMembers[category]!, RANK_MAIN_CATEGORY],
         [this.index.otherMembers[category]!, RANK_OTHER_CATEGORY],
       ] as const) {
-        const key = typos * 32 + rank * 4 + exactness;
+        const key = keyBase + rank * 4;
         const field = typos === 0 ? 1 << rank : 0;
         const place = CATEGORY_SLOT + category;
         for (let k = 0; k < members.length; k++) {

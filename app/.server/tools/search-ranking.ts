@@ -129,12 +129,6 @@ export function rank({ ids, ranks }: Matches, { ids: ordered, positionOf }: Sort
     count++;
   }
   const ranked = new Int32Array(count);
-  if (groupRanks.length <= 1) {
-    // One rank (a category's members, equal matches): the sort's order as it is.
-    let n = 0;
-    for (let position = 0; position < groupAt.length && n < count; position++) if (groupAt[position]! >= 0) ranked[n++] = ordered[position]!;
-    return ranked;
-  }
   // Groups best rank first: where each one's next match goes.
   const next = new Int32Array(groupRanks.length);
   let start = 0;
