@@ -22,14 +22,14 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export async function action({ request }: Route.ActionArgs) {
-  const { user } = await requireAreaUser(request);
+  const { lang, user } = await requireAreaUser(request);
   const parsed = adRequestSchema.safeParse(Object.fromEntries(await readForm(request)));
   if (!parsed.success) {
     const field = String(parsed.error.issues[0]?.path[0] ?? "");
     return data({ ok: false as const, id: null, error: field === "contact_email" ? "emailInvalid" : field === "tool_name" ? "toolNameRequired" : "adInvalid" }, { status: 400 });
   }
   try {
-    return { ok: true as const, id: await createAdRequest(getDb(), user.id, parsed.data), error: null };
+    return { ok: true as const, id: await createAdRequest(getDb(), user.id, parsed.data, lang), error: null };
   } catch (error) {
     if (error instanceof AdLimitReached) return data({ ok: false as const, id: null, error: "rateLimited" }, { status: 429 });
     throw error;

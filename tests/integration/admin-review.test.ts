@@ -53,6 +53,14 @@ function mailTo(address: string): string {
   return found.map((m) => m.raw.replace(/=\r?\n/g, "")).join("\n");
 }
 
+/** The Subject header of the first mail to `address`, its base64 encoded words (as nodemailer writes them) decoded. */
+function subjectTo(address: string): string {
+  const raw = smtp.messages.find((m) => m.to.includes(address))?.raw ?? "";
+  const header = /^Subject: (.+(?:\r?\n[ \t].+)*)/m.exec(raw)?.[1] ?? "";
+  const words = [...header.matchAll(/=\?UTF-8\?B\?([^?]*)\?=/gi)].map((m) => Buffer.from(m[1]!, "base64"));
+  return words.length ? Buffer.concat(words).toString("utf8") : header;
+}
+
 async function rejects(promise: Promise<unknown>): Promise<AppError> {
   const error = await promise.then(() => null, (e: unknown) => e);
   expect(error).toBeInstanceOf(AppError);
@@ -187,6 +195,14 @@ describe.each(testDialects())("admin review on %s", (dialect) => {
     const audit = await listAudit(db, { entityType: "ad_submission", page: 1, pageSize: 20 });
     expect(audit.data.map((a) => a.action).sort()).toEqual(["ad.approve", "ad.reject"]);
     expect(audit.data[0]?.actorEmail).toBe(admin.email);
+  });
+
+  it("mails an ad decision in the language the request was made in", async () => {
+    const email = `ads-ja-${dialect}@example.com`;
+    const id = await insertAdRequest(db, userId, "Sakura Banner", email, "ja");
+    await reviewAdRequest(db, admin, id, { status: "rejected", notes: "No gambling" });
+    await expect.poll(() => mailTo(email)).toContain("/ja/user/orders");
+    expect(subjectTo(email)).toBe("Sakura Banner の広告申し込みは承認されませんでした");
   });
 
   it("saves pins and a moved order; the home page's featured order follows at once", async () => {

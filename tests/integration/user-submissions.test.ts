@@ -167,7 +167,7 @@ describe.each(testDialects())("user submissions on %s", (dialect) => {
   });
 
   it("stores an ad request for its owner only and tells the administrators once", async () => {
-    const id = await createAdRequest(t.db, userId, { tool_name: "Acme", website_url: null, description: "Top of category", budget: "100-500", contact_email: "ann@example.com", contact_platform: "wechat", contact_handle: "ann_wx" });
+    const id = await createAdRequest(t.db, userId, { tool_name: "Acme", website_url: null, description: "Top of category", budget: "100-500", contact_email: "ann@example.com", contact_platform: "wechat", contact_handle: "ann_wx" }, "ja");
     const stored = (await getMyAdRequest(t.db, userId, id))!;
     expect(stored).toMatchObject({ status: "pending", budget: "100-500", contact_platform: "wechat" });
     expect(await getMyAdRequest(t.db, "someone-else", id)).toBeNull();

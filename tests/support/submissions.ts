@@ -57,11 +57,11 @@ export async function insertUpdateSubmission(db: DB, userId: string, toolId: num
   return Number(row.id);
 }
 
-export async function insertAdRequest(db: DB, userId: string, toolName: string, contactEmail: string): Promise<number> {
+export async function insertAdRequest(db: DB, userId: string, toolName: string, contactEmail: string, language = "us-en"): Promise<number> {
   const now = new Date().toISOString();
   const row = await db
     .insertInto("ad_submissions")
-    .values({ user_id: userId, tool_name: toolName, website_url: "https://ads.example.com", description: "Banner on the home page", budget: "500 USD", contact_email: contactEmail, contact_platform: "telegram", contact_handle: "@maker", created_at: now, updated_at: now })
+    .values({ user_id: userId, tool_name: toolName, website_url: "https://ads.example.com", description: "Banner on the home page", budget: "500 USD", contact_email: contactEmail, contact_platform: "telegram", contact_handle: "@maker", language, created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -2,7 +2,7 @@ import type { DB } from "../db";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
 import { isPlaceholderEmail } from "../auth/users";
-import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
+import { DEFAULT_LANG, isLang } from "~/i18n/languages";
 import { recordAudit, type Actor } from "./audit";
 import { sendReviewMail } from "./mail";
 import type { ReviewInput } from "./submissions";
@@ -64,12 +64,12 @@ export async function listAdRequests(db: DB, query: { status?: SubmissionStatus;
 }
 
 /** Approve or reject a pending request; a rejection needs a reason, like tool submissions. */
-export async function reviewAdRequest(db: DB, actor: Actor, id: number, input: ReviewInput, lang: Lang = DEFAULT_LANG): Promise<{ id: number; status: "approved" | "rejected"; notes: string | null }> {
+export async function reviewAdRequest(db: DB, actor: Actor, id: number, input: ReviewInput): Promise<{ id: number; status: "approved" | "rejected"; notes: string | null }> {
   if (input.status === "rejected" && !input.notes) throw new AppError("bad_request", "Rejecting requires a reason.", { reason: "reason_required" });
   const row = await db
     .selectFrom("ad_submissions as a")
     .leftJoin("user as u", "u.id", "a.user_id")
-    .select(["a.id", "a.status", "a.tool_name", "a.contact_email", "u.email as user_email"])
+    .select(["a.id", "a.status", "a.tool_name", "a.contact_email", "a.language", "u.email as user_email"])
     .where("a.id", "=", id)
     .executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such advertising request.");
@@ -89,7 +89,8 @@ export async function reviewAdRequest(db: DB, actor: Actor, id: number, input: R
   });
   const to = row.contact_email || row.user_email;
   if (to && !isPlaceholderEmail(to)) {
-    await sendReviewMail({ to, lang: isLang(lang) ? lang : DEFAULT_LANG, kind: "ad", decision: input.status, toolName: row.tool_name, notes: input.notes });
+    // In the language the request was made in, as a tool submission's mail is.
+    await sendReviewMail({ to, lang: isLang(row.language) ? row.language : DEFAULT_LANG, kind: "ad", decision: input.status, toolName: row.tool_name, notes: input.notes });
   }
   return { id, status: input.status, notes: input.notes };
 }

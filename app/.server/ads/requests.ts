@@ -1,5 +1,6 @@
 import { sql, type Selectable } from "kysely";
 import { z } from "zod";
+import type { Lang } from "~/i18n/languages";
 import { AD_BUDGETS } from "~/lib/ad-requests";
 import { AD_CONTACT_PLATFORMS, type SubmissionStatus } from "~/lib/submissions";
 import type { DB } from "../db";
@@ -34,13 +35,14 @@ export class AdLimitReached extends Error {
   }
 }
 
-export async function createAdRequest(db: DB, userId: string, input: AdRequestInput): Promise<number> {
+/** Stores a pending request; `lang` is the interface language it was made in (the decision mail's language). */
+export async function createAdRequest(db: DB, userId: string, input: AdRequestInput, lang: Lang): Promise<number> {
   const limit = await consumeRateLimit(db, `ad-request:user:${userId}`, AD_LIMIT);
   if (!limit.allowed) throw new AdLimitReached(limit.retryAfterSeconds);
   const now = nowIso();
   const row = await db
     .insertInto("ad_submissions")
-    .values({ user_id: userId, ...input, status: "pending", created_at: now, updated_at: now })
+    .values({ user_id: userId, ...input, status: "pending", language: lang, created_at: now, updated_at: now })
     .returning("id")
     .executeTakeFirstOrThrow();
   return Number(row.id);

@@ -241,6 +241,8 @@ export interface AdSubmissionsTable {
   contact_platform: string | null;
   contact_handle: string | null;
   status: Generated<string>;
+  /** Interface language the request was made in (the decision mail's language). */
+  language: Generated<string>;
   notes: string | null;
   reviewed_by: string | null;
   reviewed_at: Timestamp | null;

@@ -14,6 +14,7 @@ import * as m0014 from "./0014_trends_analytics";
 import * as m0015 from "./0015_search_synonyms";
 import * as m0016 from "./0016_bulk_search_sync";
 import * as m0017 from "./0017_shared_revisions";
+import * as m0018 from "./0018_ad_request_language";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -35,4 +36,5 @@ export const migrations: Record<string, Migration> = {
   "0015_search_synonyms": m0015,
   "0016_bulk_search_sync": m0016,
   "0017_shared_revisions": m0017,
+  "0018_ad_request_language": m0018,
 };
