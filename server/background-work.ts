@@ -1,5 +1,5 @@
 import { startPageViewRecorder } from "../app/.server/analytics/recorder";
-import { refreshRollups, refreshRollupsIfWritten } from "../app/.server/analytics/rollups";
+import { refreshRollups, refreshRollupsIfWritten, rollupsResting } from "../app/.server/analytics/rollups";
 import type { Config } from "../app/.server/config";
 import type { DB } from "../app/.server/db";
 import { getLogger } from "../app/.server/logger";
@@ -15,9 +15,11 @@ export function startBackgroundWork(config: Config, getDb: () => DB): void {
   if (config.TRENDS_REFRESH === "on") stops.push(startTrendsRefresher(getDb, config));
   if (config.ANALYTICS === "on") {
     stops.push(startPageViewRecorder(getDb, config.ANALYTICS_FLUSH_INTERVAL_MS));
-    // Every tick when this process wrote views; at least every ten ticks for other instances' views.
+    // Every tick when this process wrote views; at least every ten ticks for other instances' views. A
+    // long refresh (a busy site's day) rests the ticks after it (`rollupsResting`).
     let ticks = 0;
     const timer = setInterval(() => {
+      if (rollupsResting()) return;
       const refresh = ++ticks % 10 === 0 ? refreshRollups : refreshRollupsIfWritten;
       refresh(getDb()).catch((error: unknown) => getLogger().warn({ err: error }, "page-view rollup failed"));
     }, config.ANALYTICS_ROLLUP_INTERVAL_MS);

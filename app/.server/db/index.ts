@@ -50,8 +50,13 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
   sqlite.pragma("cache_size = -32768");
   if (database.path === ":memory:") return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   const reader = new SqliteColumnReader(path.resolve(database.path));
-  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, () => reader.close()) }) });
-  registerColumnReader(db, reader);
+  const background = new SqliteColumnReader(path.resolve(database.path));
+  const closeReaders = () => {
+    reader.close();
+    background.close();
+  };
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, closeReaders) }) });
+  registerColumnReader(db, reader, background);
   return db;
 }
 

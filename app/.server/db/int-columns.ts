@@ -5,13 +5,14 @@ import { getLogger } from "../logger";
 import type { DB } from "./index";
 
 /**
- * Reads that return many thousands of integer rows (a search's matches, a list order's ids) as one
+ * Reads made off SQLite's main connection. `readIntColumns`: reads that return many thousands of integer rows (a search's matches, a list order's ids) as one
  * Int32Array per selected column. On an SQLite file they run in a worker thread with its own read-only
  * connection: better-sqlite3 is synchronous, so a first search's 10-30 ms of index reads would otherwise
  * stop every other request for that long; in the worker they run beside page rendering, and the rows
  * come back as typed arrays instead of one object per row. WAL lets the worker read while the main
  * connection writes, and each statement sees every committed write. PostgreSQL already does the work in
- * its own process: there the query runs as usual.
+ * its own process: there the query runs as usual. `readRowsInBackground`: a background job's long reads
+ * (grouped counts over a day of page views), in a second worker of their own.
  */
 
 /** Worker source (CommonJS, evaluated): one connection, statements kept by SQL text, columns as Int32Arrays. */
@@ -33,6 +34,8 @@ parentPort.on("message", ({ id, sql, parameters, names }) => {
     }
     const rows = statement.all(...parameters);
     const selected = statement.columns().map((column) => column.name);
+    // No names: the rows as they are (arrays of values), with the column names.
+    if (!names) return parentPort.postMessage({ id, rows, selected });
     const at = names.map((name) => selected.indexOf(name));
     if (at.includes(-1)) throw new Error("the query selects " + selected.join(", ") + ", not " + names.join(", "));
     const columns = names.map(() => new Int32Array(rows.length));
@@ -47,8 +50,14 @@ parentPort.on("message", ({ id, sql, parameters, names }) => {
 });
 `;
 
+interface Answer {
+  columns?: Int32Array[];
+  rows?: unknown[][];
+  selected?: string[];
+}
+
 interface Pending {
-  resolve: (columns: Int32Array[]) => void;
+  resolve: (answer: Answer) => void;
   reject: (error: Error) => void;
 }
 
@@ -72,7 +81,17 @@ export class SqliteColumnReader {
     return !this.#closed && this.#failuresInARow < MAX_FAILURES_IN_A_ROW;
   }
 
-  read(sql: string, parameters: readonly unknown[], names: readonly string[]): Promise<Int32Array[]> {
+  async read(sql: string, parameters: readonly unknown[], names: readonly string[]): Promise<Int32Array[]> {
+    return (await this.#ask(sql, parameters, names)).columns!;
+  }
+
+  /** Every row of the query, as objects by column name. */
+  async readRows<Row>(sql: string, parameters: readonly unknown[]): Promise<Row[]> {
+    const { rows = [], selected = [] } = await this.#ask(sql, parameters, undefined);
+    return rows.map((values) => Object.fromEntries(selected.map((name, i) => [name, values[i]])) as Row);
+  }
+
+  #ask(sql: string, parameters: readonly unknown[], names: readonly string[] | undefined): Promise<Answer> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
     const worker = (this.#worker ??= this.#start());
     const id = this.#nextId++;
@@ -98,13 +117,13 @@ export class SqliteColumnReader {
       workerData: { driver: createRequire(import.meta.url).resolve("better-sqlite3"), file: this.file },
     });
     worker.unref();
-    worker.on("message", (message: { id: number; columns?: Int32Array[]; error?: string }) => {
+    worker.on("message", (message: Answer & { id: number; error?: string }) => {
       const pending = this.#pending.get(message.id);
       this.#pending.delete(message.id);
       if (this.#pending.size === 0) worker.unref();
       this.#failuresInARow = 0;
       if (!pending) return;
-      if (message.columns) pending.resolve(message.columns);
+      if (message.columns || message.rows) pending.resolve(message);
       else pending.reject(new Error(message.error ?? "read failed"));
     });
     // A worker that dies hands its waiting reads back to the main thread; the next read starts a new one.
@@ -126,10 +145,34 @@ export class SqliteColumnReader {
 }
 
 const readers = new WeakMap<DB, SqliteColumnReader>();
+const backgroundReaders = new WeakMap<DB, SqliteColumnReader>();
 
-/** Called by createDatabase for SQLite files (an in-memory database cannot be shared with a worker). */
-export function registerColumnReader(db: DB, reader: SqliteColumnReader): void {
+/**
+ * Called by createDatabase for SQLite files (an in-memory database cannot be shared with a worker). The
+ * background reader is a second worker for long reads of background jobs, so they never hold up a
+ * request's reads queued on the first.
+ */
+export function registerColumnReader(db: DB, reader: SqliteColumnReader, background?: SqliteColumnReader): void {
   readers.set(db, reader);
+  if (background) backgroundReaders.set(db, background);
+}
+
+/**
+ * Rows of a long read made by a background job (the page-view rollups group a day's views, a second or
+ * more at a million views): on an SQLite file in the background worker, so requests keep their turns on
+ * the main thread meanwhile; on PostgreSQL (or without a worker) as any query.
+ */
+export async function readRowsInBackground<Row>(db: DB, query: Compilable<Row>): Promise<Row[]> {
+  const compiled = query.compile();
+  const reader = backgroundReaders.get(db);
+  if (reader?.available) {
+    try {
+      return await reader.readRows<Row>(compiled.sql, compiled.parameters);
+    } catch (error) {
+      if (!(error instanceof WorkerUnavailable)) throw error;
+    }
+  }
+  return (await db.executeQuery<Row>(compiled)).rows;
 }
 
 /** The named integer columns of the query's rows, one Int32Array per name. */
