@@ -104,6 +104,33 @@ describe("e-commerce directory in Chromium", { timeout: 120_000 }, () => {
     expect(await cards().first().innerText()).toBeTruthy();
     expect(await page.getByTestId("ecommerce-total").innerText()).toMatch(/款工具/);
   });
+
+  it("on a phone puts the filters above the cards behind a button, and they stay open while filtering", async () => {
+    const phone = await browser.newPage({ viewport: { width: 390, height: 844 } });
+    try {
+      await gotoHydrated(phone, `${server.url}/us-en/ecommerce`);
+      const button = phone.getByTestId("ecommerce-filters-button");
+      const sidebar = phone.getByTestId("ecommerce-sidebar");
+      expect(await sidebar.isVisible()).toBe(false);
+      // Above the first card, not below forty of them.
+      const buttonTop = (await button.boundingBox())!.y;
+      expect(buttonTop).toBeLessThan((await phone.getByTestId("ecommerce-card").first().boundingBox())!.y);
+      await button.click();
+      expect(await sidebar.isVisible()).toBe(true);
+      await phone.locator("#ecom-platforms-values").getByRole("checkbox", { name: "Amazon", exact: false }).filter({ hasText: /^Amazon\d+$/ }).click();
+      await phone.waitForURL(/platforms=amazon$/);
+      await expect.poll(() => phone.getByTestId("ecommerce-chips").locator("[data-chip]").count(), SLOW).toBe(1);
+      expect(await sidebar.isVisible()).toBe(true);
+      expect(await button.innerText()).toMatch(/Filter\s*\(1\)/);
+      // A desktop window shows the sidebar as its left column, without the button.
+      await phone.setViewportSize({ width: 1280, height: 900 });
+      await phone.reload();
+      expect(await phone.getByTestId("ecommerce-filters-button").isVisible()).toBe(false);
+      expect(await phone.getByTestId("ecommerce-sidebar").isVisible()).toBe(true);
+    } finally {
+      await phone.close();
+    }
+  });
 });
 
 describe("e-commerce pages over HTTP", () => {

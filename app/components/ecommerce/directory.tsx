@@ -178,8 +178,22 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
             </>
           ) : null}
         </div>
-        <div className="lg:col-start-1 lg:row-start-1">
-          {result ? <FacetSidebar sidebar={result.sidebar} view={view} basePath={basePath} number={text.number} /> : null}
+        {/* On phones the filters come first, folded behind a button (a checkbox and its label: it works
+            without JavaScript), instead of below 40 cards; from lg on they are the left column. */}
+        <div className="order-first lg:order-none lg:col-start-1 lg:row-start-1">
+          {result ? (
+            <>
+              <input type="checkbox" id="ecom-filters-open" className="peer sr-only" aria-controls="ecom-filters" />
+              <label htmlFor="ecom-filters-open" className="ecom-filters-button" data-testid="ecommerce-filters-button">
+                {t("sidebar.title")}
+                {filtered ? <span className="ecom-count">{`(${text.number(view.categories.length + view.filters.length + view.platforms.length)})`}</span> : null}
+                <span aria-hidden="true" className="ecom-chevron" />
+              </label>
+              <div id="ecom-filters" className="ecom-filters-panel">
+                <FacetSidebar sidebar={result.sidebar} view={view} basePath={basePath} number={text.number} />
+              </div>
+            </>
+          ) : null}
         </div>
       </div>
     </div>
