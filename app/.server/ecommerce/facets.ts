@@ -20,7 +20,8 @@ export interface FacetResult {
   /** Tools passing the search and every group's selection. */
   matches: Bitset;
   total: number;
-  counts: Record<FacetGroup, Map<string, number>>;
+  /** Read-only: a group nothing else narrows shares the snapshot's own counts. */
+  counts: Record<FacetGroup, ReadonlyMap<string, number>>;
 }
 
 /** The tools a group's selection lets through, or null when nothing is selected in it. */
@@ -35,8 +36,13 @@ function groupSet(snapshot: Snapshot, group: FacetGroup, selected: string[]): Bi
 export function computeFacets(snapshot: Snapshot, base: Bitset | null, selection: Selection): FacetResult {
   const all = base ?? fullSet(snapshot.size);
   const passes = Object.fromEntries(FACET_GROUPS.map((g) => [g, groupSet(snapshot, g, selection[g])])) as Record<FacetGroup, Bitset | null>;
-  const counts = {} as Record<FacetGroup, Map<string, number>>;
+  const counts = {} as Record<FacetGroup, ReadonlyMap<string, number>>;
   for (const group of FACET_GROUPS) {
+    // No search and no other group's selection: each value counts all its tools, known from the snapshot.
+    if (!base && FACET_GROUPS.every((other) => other === group || !passes[other])) {
+      counts[group] = snapshot.valueSizes[group];
+      continue;
+    }
     const others = all.slice();
     for (const other of FACET_GROUPS) if (other !== group && passes[other]) and(others, passes[other]!);
     const values = new Map<string, number>();

@@ -3,7 +3,7 @@ import { ECOMMERCE_SORT_VALUES, FACET_PARAMS, type EcommerceSortValue, type Face
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import { catalogGeneration, checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache } from "../tools/cache";
-import { add, emptySet, or, type Bitset } from "./bitset";
+import { add, emptySet, or, size as setSize, type Bitset } from "./bitset";
 
 /**
  * What every e-commerce list read needs, held in memory for one catalogue
@@ -48,6 +48,8 @@ export interface Snapshot {
   orders: Record<EcommerceSort, Int32Array>;
   /** Members per facet value slug; a category group's set covers its subcategories. */
   values: Record<FacetGroup, Map<string, Bitset>>;
+  /** How many members each value has (its count when nothing narrows the list). */
+  valueSizes: Record<FacetGroup, ReadonlyMap<string, number>>;
   /** Members per tag id (tag names are searched in memory). */
   tagMembers: Map<number, Bitset>;
   taxonomy: Taxonomy;
@@ -127,6 +129,12 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   const byName = (a: number, b: number) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
   for (let p = 0; p < size; p++) tagValues.subarray(tagStart[p]!, tagStart[p + 1]!).sort(byName);
 
+  const values = {
+    categories: categoryValues,
+    filters: bySlug(taxonomy.filters, membersBy(filterLinks)),
+    platforms: bySlug(taxonomy.platforms, membersBy(platformLinks)),
+  };
+  const sizesOf = (sets: Map<string, Bitset>) => new Map([...sets].map(([slug, set]) => [slug, setSize(set)]));
   return {
     size,
     ids,
@@ -134,11 +142,8 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     tagStart,
     tagIds: tagValues,
     orders: { popular: positions(popular), rating: positions(rating), newest: positions(newest), name: positions(name) },
-    values: {
-      categories: categoryValues,
-      filters: bySlug(taxonomy.filters, membersBy(filterLinks)),
-      platforms: bySlug(taxonomy.platforms, membersBy(platformLinks)),
-    },
+    values,
+    valueSizes: { categories: sizesOf(values.categories), filters: sizesOf(values.filters), platforms: sizesOf(values.platforms) },
     tagMembers: membersBy(tagLinks),
     taxonomy,
     memo: new Map(),
