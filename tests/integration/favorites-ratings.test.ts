@@ -112,6 +112,28 @@ describe.each(testDialects())("favourites and ratings on %s", (dialect) => {
     expect((await listFavoriteCards(t.db, user, "us-en")).map((c) => c.type)).toEqual(["case_study", "tool"]);
   });
 
+  it("answers a favourite with the title its card shows, in the page's language", async () => {
+    const user = users[2]!;
+    const tools = await t.db.selectFrom("tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").limit(5).execute();
+    const slugs = tools.map((r) => r.slug);
+    // One tool named differently in Chinese: its answer must follow the page language (Japanese falls back).
+    await t.db
+      .insertInto("tool_translations")
+      .values({ tool_id: tools[0]!.id, language: "zh-CN", name: "快写助手", description: "", features: "[]", use_cases: "[]", faq: "[]", tags: "[]", updated_at: nowIso() })
+      .onConflict((oc) => oc.columns(["tool_id", "language"]).doUpdateSet({ name: "快写助手" }))
+      .execute();
+    expect((await setFavorite(t.db, user, { type: "tool", slug: slugs[0]!, favorited: true, lang: "zh-CN" })).entry.title).toBe("快写助手");
+    expect((await setFavorite(t.db, user, { type: "tool", slug: slugs[0]!, favorited: true, lang: "de" })).entry.title).not.toBe("快写助手");
+    await clearFavorites(t.db, user, "tool");
+    for (const lang of ["us-en", "zh-CN", "zh-TW", "ja", "de"]) {
+      const answered = new Map<string, string>();
+      for (const slug of slugs) answered.set(slug, (await setFavorite(t.db, user, { type: "tool", slug, favorited: true, lang })).entry.title);
+      const cards = new Map((await listFavoriteCards(t.db, user, lang)).map((c) => [c.slug, c.title]));
+      expect(answered, lang).toEqual(new Map(slugs.map((slug) => [slug, cards.get(slug)!])));
+      await clearFavorites(t.db, user, "tool");
+    }
+  });
+
   it("refuses favourites and ratings of things that do not exist with not_found", async () => {
     await expect(setFavorite(t.db, users[0]!, { type: "tool", slug: "no-such-tool", favorited: true, lang: "us-en" })).rejects.toMatchObject({ code: "not_found" });
     await expect(setFavorite(t.db, users[0]!, { type: "ecommerce_tool", slug: TOOL, favorited: true, lang: "us-en" })).rejects.toBeInstanceOf(AppError);

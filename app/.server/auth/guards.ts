@@ -1,7 +1,7 @@
 import { redirect } from "react-router";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { getConfig } from "../config";
-import { getSessionUser } from "./session";
+import { getSessionUser, getSessionUserId } from "./session";
 import type { SessionUser } from "./users";
 
 /**
@@ -35,6 +35,13 @@ export async function requireUser(request: Request, mode: GuardMode = isApiReque
   if (user) return user;
   if (mode === "api") throw jsonError(401, "unauthorized", "Sign in first.");
   throw redirect(loginRedirectFor(request));
+}
+
+/** The signed-in user's id for a JSON endpoint (401 JSON otherwise), without reading the profile and roles. */
+export async function requireUserId(request: Request): Promise<{ id: string }> {
+  const id = await getSessionUserId(request);
+  if (id) return { id };
+  throw jsonError(401, "unauthorized", "Sign in first.");
 }
 
 /**

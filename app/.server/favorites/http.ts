@@ -1,8 +1,7 @@
 import { z } from "zod";
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
 import { FAVORITE_TYPES, MAX_MERGE_ENTRIES, MAX_RATING, MIN_RATING } from "~/lib/favorites";
-import { requireUser } from "../auth/guards";
-import type { SessionUser } from "../auth/users";
+import { requireUserId } from "../auth/guards";
 import { getConfig } from "../config";
 import { getDb, type DB } from "../db";
 import { jsonEndpoint, jsonError } from "../http/json-api";
@@ -32,8 +31,8 @@ export const mergeInput = z
 export type RateKind = "write" | "read";
 
 /** Signed-in user for an API request (401 JSON otherwise), counted against their per-minute limit. */
-export async function apiUser(request: Request, db: DB, kind: RateKind): Promise<SessionUser> {
-  const user = await requireUser(request, "api");
+export async function apiUser(request: Request, db: DB, kind: RateKind): Promise<{ id: string }> {
+  const user = await requireUserId(request);
   const perMinute = getConfig().USER_WRITES_PER_MINUTE * (kind === "read" ? 4 : 1);
   await enforceRateLimit(db, `favorites-${kind}:user:${user.id}`, { limit: perMinute, windowMs: 60_000 }, "Too many requests. Try again in a minute.");
   return user;

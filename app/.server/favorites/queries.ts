@@ -64,8 +64,15 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
   });
   // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
   if (changed && target.counted) await toolFiguresChanged(db);
-  const [card] = await describeFavorites(db, lang, [{ type, id }]);
-  return { entry: { id, type, slug, title: card?.title ?? slug }, changed, favorited };
+  return { entry: { id, type, slug, title: (await entryTitle(db, type, id, lang)) ?? slug }, changed, favorited };
+}
+
+/** A favourite entry's title in the page language, as its card names it; a tool's in one read of its names. */
+async function entryTitle(db: DB, type: FavoriteType, id: number, lang: string): Promise<string | null> {
+  if (type !== "tool") return (await describeFavorites(db, lang, [{ type, id }]))[0]?.title ?? null;
+  const names = await db.selectFrom("tool_translations").select(["language", "name"]).where("tool_id", "=", id).execute();
+  const chosen = pickContentLanguage(names.map((row) => row.language), lang) ?? lang;
+  return names.find((row) => row.language === chosen)?.name || names.find((row) => row.language === "us-en")?.name || null;
 }
 
 /** Adds many favourites at once (the local copy on sign-in); unknown slugs are skipped. Returns how many were new. */
