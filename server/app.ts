@@ -3,6 +3,7 @@ import express from "express";
 import { pinoHttp } from "pino-http";
 import { sql } from "kysely";
 import "react-router";
+import type { ServerBuild } from "react-router";
 // Imported once: handing React Router a function instead makes it rebuild its route tables on every request.
 import * as build from "virtual:react-router/server-build";
 import { formatRowIssue } from "../app/.server/catalog/schemas";
@@ -22,6 +23,7 @@ import { autocompleteEndpoint } from "./autocomplete";
 import { pageCache } from "./page-cache";
 import { startBackgroundWork, stopBackgroundWork } from "./background-work";
 import { pageViews } from "./page-views";
+import { directResourceRoutes } from "./direct-resource-routes";
 import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 import { storedUploads } from "./uploads";
@@ -143,6 +145,11 @@ app.get("/readyz", async (_req, res) => {
 // better-auth's endpoints (sessions, e-mail, OAuth, two-factor, QR sign-in) before any page handling.
 app.all("/api/auth/*splat", authRequestHandler);
 
+const loadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: String(res.locals.cspNonce ?? ""), receivedAt: res.locals.receivedAt as number | undefined });
+
+// A favourite or a rating per click: their route modules answer without React Router's matching around them.
+app.use(directResourceRoutes(build as unknown as ServerBuild, { "/api/favorites": "routes/api.favorites", "/api/ratings": "routes/api.ratings" }, loadContext));
+
 app.get("/api/autocomplete", (req, res, next) => {
   autocompleteEndpoint(req, res).catch(next);
 });
@@ -161,6 +168,6 @@ app.use(pageCache({ beforeLookup: () => checkCatalogFreshness(getDb()) }));
 app.use(
   routerHandler({
     build,
-    getLoadContext: (_req, res) => ({ cspNonce: String(res.locals.cspNonce ?? ""), receivedAt: res.locals.receivedAt as number | undefined }),
+    getLoadContext: loadContext,
   }),
 );

@@ -20,7 +20,7 @@ export function routerHandler(options: { build: ServerBuild; getLoadContext: (re
   };
 }
 
-function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
+export function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   // The host as @react-router/express builds it: a forwarded host only behind a trusted proxy, and never
   // more than a host name and port, whatever the header says.
   const [, forwardedPort] = req.app.enabled("trust proxy") ? (req.get("X-Forwarded-Host")?.split(":") ?? []) : [];
@@ -51,7 +51,7 @@ function toFetchRequest(req: ExpressRequest, res: ExpressResponse): Request {
   return new Request(url, init);
 }
 
-async function send(res: ExpressResponse, response: Response): Promise<void> {
+export async function send(res: ExpressResponse, response: Response): Promise<void> {
   if (res.destroyed || res.writableEnded) {
     await response.body?.cancel();
     return;

@@ -139,6 +139,15 @@ describe("favourites and ratings in Chromium", () => {
     expect(crossSite.status()).toBe(403);
     const ok = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "chatgpt" } });
     expect((await ok.json()).entry).toMatchObject({ type: "tool", slug: "chatgpt", title: "ChatGPT" });
+    // The endpoints remember a confirmed session for a few seconds; signing out ends it for them at once.
+    expect((await page.request.put(`${server.url}/api/ratings`, { data: { slug: "chatgpt", rating: 4 } })).status()).toBe(200);
+    // The old cookie, sent again after the browser dropped it (as a stolen copy would be).
+    const oldCookie = (await context.cookies()).filter((c) => c.name.endsWith("session_token")).map((c) => `${c.name}=${c.value}`).join("; ");
+    expect(oldCookie).not.toBe("");
+    expect((await page.request.post(`${server.url}/api/auth/sign-out`, { data: {}, headers: { origin: server.url } })).ok()).toBe(true);
+    await context.clearCookies();
+    const afterSignOut = await page.request.post(`${server.url}/api/favorites`, { data: { type: "tool", slug: "claude" }, headers: { cookie: oldCookie } });
+    expect(afterSignOut.status()).toBe(401);
     await context.close();
   });
 });

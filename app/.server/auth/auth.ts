@@ -12,6 +12,7 @@ import { qrLogin } from "./qr-login";
 import { assertDisplayNameAllowed, assertPasswordAllowed, boundedPasswordHashing } from "./password-policy";
 import { takeOverUnverifiedAccount } from "./account-takeover";
 import { ensureProfile, upsertProfile } from "./users";
+import { forgetSession } from "./session-ids";
 
 /** Endpoints that only work by sending mail: without a way to deliver it they answer one clear 400 for every address. */
 const MAIL_ONLY_PATHS = new Set(["/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
@@ -153,6 +154,12 @@ export function createAuth(db: DB, config: Config) {
         create: {
           after: async (session) => {
             await ensureProfile(db, session.userId);
+          },
+        },
+        // Sign-out and revocations: the remembered session ids of the favourite endpoints forget it at once.
+        delete: {
+          after: async (session) => {
+            forgetSession(session.token);
           },
         },
       },
