@@ -112,6 +112,35 @@ describe("favourites and ratings in Chromium", () => {
     await second.close();
   });
 
+  it("lists favourites merged on sign-in on the favourites page the visitor signed in from", async () => {
+    const context = await browser.newContext();
+    const page = await context.newPage();
+    await gotoHydrated(page, `${server.url}/us-en/tools`);
+    const slugs = await hearts(page).evaluateAll((buttons) => buttons.slice(2, 4).map((b) => b.getAttribute("data-favorite-slug")!));
+    await hearts(page).nth(2).click();
+    await hearts(page).nth(3).click();
+    await expect.poll(() => pressedSlugs(page), { timeout: 5_000 }).toEqual(slugs);
+    await gotoHydrated(page, `${server.url}/us-en/user/favorites`);
+    await expect.poll(() => page.getByTestId("favorite-item").count(), { timeout: 5_000 }).toBe(2);
+    // Signing in reloads the page: it is rendered with the account's (still empty) list, then the browser merges its copy.
+    const email = "merge-here@example.com";
+    await page.evaluate(
+      async ({ email, password }) => {
+        const headers = { "content-type": "application/json" };
+        await fetch("/api/auth/sign-up/email", { method: "POST", headers, body: JSON.stringify({ email, password, name: "" }) });
+        await fetch("/api/auth/sign-in/email", { method: "POST", headers, body: JSON.stringify({ email, password }) });
+      },
+      { email, password: PASSWORD },
+    );
+    await gotoHydrated(page, `${server.url}/us-en/user/favorites`);
+    await page.waitForFunction(() => localStorage.getItem("favorites") === null);
+    await expect.poll(() => page.locator("[data-testid=favorite-item]").evaluateAll((items) => items.map((i) => i.getAttribute("data-favorite-slug")).sort()), { timeout: 10_000 }).toEqual([...slugs].sort());
+    expect(await page.getByTestId("favorites-empty").count()).toBe(0);
+    // Then the page's data again, so the merged ones get their pictures and descriptions like the others.
+    await expect.poll(() => page.locator("[data-testid=favorite-item] .line-clamp-2").count(), { timeout: 10_000 }).toBe(2);
+    await context.close();
+  });
+
   it("answers bad requests with clear JSON errors and keeps anonymous pages free of personal state", async () => {
     const context = await browser.newContext();
     const page = await context.newPage();

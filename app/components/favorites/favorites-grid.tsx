@@ -1,3 +1,5 @@
+import { useEffect, useRef } from "react";
+import { useRevalidator } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/lib/app-link";
@@ -19,13 +21,26 @@ export function FavoritesGrid({ serverCards }: { serverCards: FavoriteCard[] | n
   const state = useFavoritesState();
   const signedIn = serverCards !== null;
   let cards: FavoriteCard[] | null;
-  if (signedIn) {
-    // Until the store has the account's list, the server's cards are the truth; afterwards removals show at once.
-    const kept = state.mode === "server" ? new Set(state.favorites.map(favoriteKey)) : null;
-    cards = kept ? serverCards.filter((card) => kept.has(favoriteKey(card))) : serverCards;
+  let undescribed = "";
+  if (signedIn && state.mode === "server") {
+    // Once the store has the account's list it is the truth (removals show at once, and favourites merged
+    // from this browser after the page was rendered show too), with the server's cards where it had them.
+    const described = new Map(serverCards.map((card) => [favoriteKey(card), card]));
+    cards = state.favorites.map((entry) => described.get(favoriteKey(entry)) ?? asCard(entry));
+    undescribed = state.favorites.filter((entry) => !described.has(favoriteKey(entry))).map(favoriteKey).join(" ");
+  } else if (signedIn) {
+    cards = serverCards;
   } else {
-    cards = state.mode === null ? null : state.favorites.map((entry) => ({ ...entry, description: "", imageUrl: null }));
+    cards = state.mode === null ? null : state.favorites.map(asCard);
   }
+  // Favourites the page's cards lack (merged on sign-in after it was rendered): its data once more, for their pictures.
+  const revalidator = useRevalidator();
+  const asked = useRef("");
+  useEffect(() => {
+    if (!undescribed || asked.current === undescribed) return;
+    asked.current = undescribed;
+    void revalidator.revalidate();
+  }, [undescribed, revalidator]);
 
   return (
     <section aria-labelledby="favorites-title" className="space-y-6" data-testid="favorites-page">
@@ -53,6 +68,10 @@ export function FavoritesGrid({ serverCards }: { serverCards: FavoriteCard[] | n
       )}
     </section>
   );
+}
+
+function asCard(entry: FavoriteEntry): FavoriteCard {
+  return { ...entry, description: "", imageUrl: null };
 }
 
 function FavoritesSection({ type, cards }: { type: FavoriteType; cards: FavoriteCard[] }) {
