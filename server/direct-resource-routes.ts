@@ -5,10 +5,10 @@ import { send, toFetchRequest } from "./router-handler";
 /**
  * JSON resource routes that are called often (a favourite or a rating per click) answered by their route
  * module's own loader and action, without React Router's request handling around them. React Router flattens,
- * ranks and matches the whole route table twice per request and passes the answer through a web stream; on
- * these endpoints that was most of a request's time (an anonymous `GET /api/ratings` served 927 requests a
- * second, `/healthz` 4,029). The modules stay in the route table, so types, the role matrix and any path not
- * listed here are React Router's as before. Listed modules must answer with a Response (ours go through
+ * ranks and matches the whole route table twice per request; on these endpoints that was most of a request's
+ * time (an anonymous `GET /api/ratings` served 927 requests a second, `/healthz` 4,029). The answer leaves
+ * through the same `send` as React Router's. The modules stay in the route table, so types, the role matrix
+ * and any path not listed here are React Router's as before. Listed modules must answer with a Response (ours go through
  * `jsonEndpoint`); what they throw as a Response is sent as is, anything else goes to Express's error handler.
  */
 type Handler = (args: { request: Request; params: Record<string, string | undefined>; context: AppLoadContext }) => unknown;
@@ -28,14 +28,6 @@ export function directResourceRoutes(build: ServerBuild, routeIdByPath: Record<s
         answer = thrown;
       }
       if (!(answer instanceof Response)) throw new Error(`${id} answered without a Response`);
-      // A JSON answer of known length (jsonEndpoint's) leaves in one write, not through its web stream.
-      if (answer.headers.has("Content-Length") && !res.destroyed) {
-        const body = Buffer.from(await answer.arrayBuffer());
-        res.status(answer.status);
-        for (const [name, value] of answer.headers.entries()) res.append(name, value);
-        res.end(body);
-        return;
-      }
       await send(res, answer);
     } catch (error) {
       next(error);

@@ -64,6 +64,11 @@ export async function send(res: ExpressResponse, response: Response): Promise<vo
     res.end(whole);
     return;
   }
+  // A JSON answer of known length (jsonEndpoint's) also leaves in one write, not through its web stream.
+  if (response.body && response.headers.has("Content-Length")) {
+    res.end(Buffer.from(await response.arrayBuffer()));
+    return;
+  }
   if (/text\/event-stream/i.test(response.headers.get("Content-Type") ?? "")) res.flushHeaders();
   if (!response.body) {
     res.end();

@@ -87,9 +87,8 @@ export async function refreshRollups(db: DB, now = new Date()): Promise<void> {
       const first = await db.selectFrom("page_views").select(sql<string | null>`min(created_at)`.as("at")).executeTakeFirst();
       from = first?.at ? first.at.slice(0, 10) : today;
     }
-    const startedAt = Date.now();
     for (let day = from; day <= today; day = addDays(day, 1)) await rollUpDay(db, day);
-    lastRefresh = startedAt;
+    lastRefresh = began;
   } finally {
     running = false;
     lastFinishedAt = Date.now();

@@ -164,15 +164,23 @@ export function registerColumnReader(db: DB, reader: SqliteColumnReader, backgro
  */
 export async function readRowsInBackground<Row>(db: DB, query: Compilable<Row>): Promise<Row[]> {
   const compiled = query.compile();
-  const reader = backgroundReaders.get(db);
+  return inWorkerOr(
+    backgroundReaders.get(db),
+    (reader) => reader.readRows<Row>(compiled.sql, compiled.parameters),
+    async () => (await db.executeQuery<Row>(compiled)).rows,
+  );
+}
+
+/** A read in the worker when there is one that works, else (or when it fails to run at all) on the main connection. */
+async function inWorkerOr<T>(reader: SqliteColumnReader | undefined, inWorker: (reader: SqliteColumnReader) => Promise<T>, onMain: () => Promise<T>): Promise<T> {
   if (reader?.available) {
     try {
-      return await reader.readRows<Row>(compiled.sql, compiled.parameters);
+      return await inWorker(reader);
     } catch (error) {
       if (!(error instanceof WorkerUnavailable)) throw error;
     }
   }
-  return (await db.executeQuery<Row>(compiled)).rows;
+  return onMain();
 }
 
 /** The named integer columns of the query's rows, one Int32Array per name. */
@@ -183,14 +191,13 @@ export async function readIntColumns<Names extends readonly string[]>(
 ): Promise<{ [K in keyof Names]: Int32Array }> {
   // A raw query compiles against the database; a built one ignores the argument.
   const compiled = (query as RawBuilder<unknown>).compile(db);
-  const reader = readers.get(db);
-  if (reader?.available) {
-    try {
-      return (await reader.read(compiled.sql, compiled.parameters, names)) as { [K in keyof Names]: Int32Array };
-    } catch (error) {
-      if (!(error instanceof WorkerUnavailable)) throw error;
-    }
-  }
-  const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
-  return names.map((name) => Int32Array.from(rows, (row) => Number(row[name]))) as { [K in keyof Names]: Int32Array };
+  const columns = await inWorkerOr(
+    readers.get(db),
+    (reader) => reader.read(compiled.sql, compiled.parameters, names),
+    async () => {
+      const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+      return names.map((name) => Int32Array.from(rows, (row) => Number(row[name])));
+    },
+  );
+  return columns as { [K in keyof Names]: Int32Array };
 }

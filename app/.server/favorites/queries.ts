@@ -5,7 +5,7 @@ import type { DB } from "../db";
 import { orderedNowIso } from "../db/values";
 import { AppError } from "../errors";
 import { toolFiguresChanged } from "../tools/cache";
-import { toCards } from "../tools/queries";
+import { toCards, toolCardName } from "../tools/queries";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
 
 /**
@@ -67,12 +67,10 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
   return { entry: { id, type, slug, title: (await entryTitle(db, type, id, lang)) ?? slug }, changed, favorited };
 }
 
-/** A favourite entry's title in the page language, as its card names it; a tool's in one read of its names. */
+/** A favourite entry's title in the page language, as its card names it; a tool's from its texts alone. */
 async function entryTitle(db: DB, type: FavoriteType, id: number, lang: string): Promise<string | null> {
-  if (type !== "tool") return (await describeFavorites(db, lang, [{ type, id }]))[0]?.title ?? null;
-  const names = await db.selectFrom("tool_translations").select(["language", "name"]).where("tool_id", "=", id).execute();
-  const chosen = pickContentLanguage(names.map((row) => row.language), lang) ?? lang;
-  return names.find((row) => row.language === chosen)?.name || names.find((row) => row.language === "us-en")?.name || null;
+  if (type === "tool") return toolCardName(db, lang, id);
+  return (await describeFavorites(db, lang, [{ type, id }]))[0]?.title ?? null;
 }
 
 /** Adds many favourites at once (the local copy on sign-in); unknown slugs are skipped. Returns how many were new. */

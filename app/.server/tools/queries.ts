@@ -88,10 +88,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
     firstCategoryOf.set(link.tool_id, category);
   }
   return rows.map((row) => {
-    const own = textsOf.get(row.id) ?? [];
-    const contentLanguage = pickContentLanguage(own.map((t) => t.language), lang) ?? lang;
-    const text = own.find((t) => t.language === contentLanguage);
-    const english = own.find((t) => t.language === "us-en");
+    const { contentLanguage, text, english } = cardTextOf(textsOf.get(row.id) ?? [], lang);
     return {
       id: row.id,
       slug: row.slug,
@@ -120,6 +117,18 @@ function cardLanguages(lang: string): string[] {
  * (a fully translated tool has ten descriptions). A tool with none of them (English is required by the
  * catalogue, so only after hand edits) gets all of its rows, so it still shows what it has.
  */
+/** Of a tool's texts, the one a card in `lang` shows (spec 4.7) and the English one its empty fields fall back to. */
+function cardTextOf<T extends { language: string }>(own: T[], lang: string): { contentLanguage: string; text: T | undefined; english: T | undefined } {
+  const contentLanguage = pickContentLanguage(own.map((t) => t.language), lang) ?? lang;
+  return { contentLanguage, text: own.find((t) => t.language === contentLanguage), english: own.find((t) => t.language === "us-en") };
+}
+
+/** A tool's name as its card in `lang` shows it (null when it has no name in any language). */
+export async function toolCardName(db: DB, lang: string, id: number): Promise<string | null> {
+  const { text, english } = cardTextOf(await cardTexts(db, lang, [id]), lang);
+  return text?.name || english?.name || null;
+}
+
 async function cardTexts(db: DB, lang: string, ids: number[]) {
   const columns = ["tool_id", "language", "name", "description"] as const;
   const rows = await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", ids).where("language", "in", cardLanguages(lang)).execute();

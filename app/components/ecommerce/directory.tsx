@@ -74,7 +74,8 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
   const result = state.kind === "ok" ? state.result : null;
   const more = useMoreCards(result);
   const loading = navigation.state === "loading" && navigation.location.pathname === basePath;
-  const filtered = view.categories.length + view.filters.length + view.platforms.length > 0;
+  const selectedCount = view.categories.length + view.filters.length + view.platforms.length;
+  const filtered = selectedCount > 0;
   const clearHref = basePath + ecommerceQuery(cleared(view));
   const nextHref = basePath + ecommerceQuery(view, more.nextPage);
 
@@ -186,7 +187,7 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
               <input type="checkbox" id="ecom-filters-open" className="peer sr-only" aria-controls="ecom-filters" />
               <label htmlFor="ecom-filters-open" className="ecom-filters-button" data-testid="ecommerce-filters-button">
                 {t("sidebar.title")}
-                {filtered ? <span className="ecom-count">{`(${text.number(view.categories.length + view.filters.length + view.platforms.length)})`}</span> : null}
+                {filtered ? <span className="ecom-count">{`(${text.number(selectedCount)})`}</span> : null}
                 <span aria-hidden="true" className="ecom-chevron" />
               </label>
               <div id="ecom-filters" className="ecom-filters-panel">
