@@ -57,6 +57,22 @@ export async function enforceRateLimit(db: DB, key: string, rule: RateLimitRule,
   if (!result.allowed) throw new AppError("rate_limited", message, { retryAfterSeconds: result.retryAfterSeconds });
 }
 
+/**
+ * A limit a write counts against inside its own transaction (`enforceRateLimit(trx, ...)` as the transaction's
+ * first statement): one commit for the count and the write instead of two. A refused write rolls back, count
+ * included; the window is full then anyway, so it stays refused until the window resets.
+ */
+export interface WriteLimit {
+  key: string;
+  rule: RateLimitRule;
+  message: string;
+}
+
+/** Counts a write against its limit (when it has one) inside the caller's transaction; 429 when used up. */
+export async function enforceWriteLimit(trx: DB, limit: WriteLimit | undefined): Promise<void> {
+  if (limit) await enforceRateLimit(trx, limit.key, limit.rule, limit.message);
+}
+
 /** Forgets a key's window (e.g. per-account sign-in failures after a successful sign-in). */
 export async function resetRateLimit(db: DB, key: string): Promise<void> {
   await db.deleteFrom("rate_limits").where("key", "=", key).execute();

@@ -1,4 +1,4 @@
-import { apiUser, favoriteInput, requestLang, userApi } from "~/.server/favorites/http";
+import { apiUser, apiWriter, favoriteInput, requestLang, userApi } from "~/.server/favorites/http";
 import { listFavoriteEntries, setFavorite } from "~/.server/favorites/queries";
 import { jsonOk, readJson } from "~/.server/http/json-api";
 import type { Route } from "./+types/api.favorites";
@@ -18,9 +18,9 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request }: Route.ActionArgs) {
   const write = (favorited: boolean) => async (db: Parameters<typeof setFavorite>[0]) => {
-    const user = await apiUser(request, db, "write");
+    const user = await apiWriter(request);
     const input = await readJson(request, favoriteInput);
-    return jsonOk(await setFavorite(db, user.id, { ...input, favorited, lang: requestLang(request) }));
+    return jsonOk(await setFavorite(db, user.id, { ...input, favorited, lang: requestLang(request) }, { limit: user.limit }));
   };
   return userApi(request, { POST: write(true), DELETE: write(false) });
 }

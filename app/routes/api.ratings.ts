@@ -1,5 +1,5 @@
 import { getSessionUser } from "~/.server/auth/session";
-import { apiUser, ratingInput, ratingQuery, ratingRemoval, userApi } from "~/.server/favorites/http";
+import { apiWriter, ratingInput, ratingQuery, ratingRemoval, userApi } from "~/.server/favorites/http";
 import { jsonOk, parseOr400, readJson } from "~/.server/http/json-api";
 import { getRatingFigures, removeRating, setRating } from "~/.server/ratings/queries";
 import type { Route } from "./+types/api.ratings";
@@ -21,17 +21,17 @@ export function loader({ request }: Route.LoaderArgs) {
 
 export function action({ request }: Route.ActionArgs) {
   const put = async (db: Parameters<typeof setRating>[0]) => {
-    const user = await apiUser(request, db, "write");
+    const user = await apiWriter(request);
     const { slug, rating } = await readJson(request, ratingInput);
-    return jsonOk(await setRating(db, user.id, slug, rating));
+    return jsonOk(await setRating(db, user.id, slug, rating, { limit: user.limit }));
   };
   return userApi(request, {
     PUT: put,
     POST: put,
     DELETE: async (db) => {
-      const user = await apiUser(request, db, "write");
+      const user = await apiWriter(request);
       const { slug } = await readJson(request, ratingRemoval);
-      return jsonOk(await removeRating(db, user.id, slug));
+      return jsonOk(await removeRating(db, user.id, slug, { limit: user.limit }));
     },
   });
 }

@@ -140,6 +140,28 @@ describe.each(testDialects())("favourites and ratings on %s", (dialect) => {
     await expect(setRating(t.db, users[0]!, "no-such-tool", 4)).rejects.toMatchObject({ code: "not_found" });
   });
 
+  it("counts each write against the user's limit in the write's own transaction, unknown slugs included", async () => {
+    const user = users[29]!;
+    const limit = { key: `favorites-write:user:${user}`, rule: { limit: 4, windowMs: 60_000 }, message: "Too many requests. Try again in a minute." };
+    const before = await figures(t.db, TOOL);
+    await setFavorite(t.db, user, { type: "tool", slug: TOOL, favorited: true, lang: "us-en" }, { limit });
+    await setRating(t.db, user, TOOL, 4, { limit });
+    await expect(setRating(t.db, user, "no-such-tool", 4, { limit })).rejects.toMatchObject({ code: "not_found" });
+    await removeRating(t.db, user, TOOL, { limit });
+    // The fifth write of the minute is refused with 429 and changes nothing.
+    const refused = setFavorite(t.db, user, { type: "tool", slug: TOOL, favorited: false, lang: "us-en" }, { limit });
+    await expect(refused).rejects.toMatchObject({ code: "rate_limited", status: 429 });
+    await expect(setRating(t.db, user, TOOL, 2, { limit })).rejects.toMatchObject({ code: "rate_limited" });
+    const after = await figures(t.db, TOOL);
+    expect(Number(after.favorite_count)).toBe(Number(before.favorite_count) + 1);
+    expect(Number(after.review_count)).toBe(Number(before.review_count));
+    expect(await listUserRatings(t.db, user)).toEqual({});
+    // Other users have limits of their own.
+    await setRating(t.db, users[28]!, TOOL, 3, { limit: { ...limit, key: `favorites-write:user:${users[28]}` } });
+    await removeRating(t.db, users[28]!, TOOL);
+    await setFavorite(t.db, user, { type: "tool", slug: TOOL, favorited: false, lang: "us-en" });
+  });
+
   it("keeps the aggregate equal to the formula through ratings, changes and removals, and shows it at once", async () => {
     const [a, b, c] = users;
     // The list is read (and cached) first: the write must make the cached card show the new figure.

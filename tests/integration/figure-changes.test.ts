@@ -82,6 +82,27 @@ describe.each(testDialects())("figure changes on %s", (dialect) => {
     expect(await version()).toBe(start + 2);
   });
 
+  it("shares one count-up among a burst of concurrent writes, each answered only after a count-up that followed it", async () => {
+    const version = async () => Number((await t.db.selectFrom("shared_revisions").select("revision").where("name", "=", "figures").executeTakeFirst())?.revision ?? 0);
+    const start = await version();
+    const seen: number[] = [];
+    // Thirty users who have not favourited the tool do so at once; each write, once answered, must already be visible to other instances.
+    await Promise.all(
+      users.slice(1, 31).map(async (user) => {
+        await setFavorite(t.db, user, { type: "tool", slug: "quillbot", favorited: true, lang: "us-en" });
+        seen.push(await version());
+      }),
+    );
+    const afterBurst = await version();
+    expect(afterBurst).toBeGreaterThan(start);
+    expect(afterBurst - start).toBeLessThan(30);
+    expect(Math.min(...seen)).toBeGreaterThan(start);
+    // A write on its own still counts up once.
+    await setFavorite(t.db, users[1]!, { type: "tool", slug: "quillbot", favorited: false, lang: "us-en" });
+    expect(await version()).toBe(afterBurst + 1);
+    for (const user of users.slice(2, 31)) await setFavorite(t.db, user, { type: "tool", slug: "quillbot", favorited: false, lang: "us-en" });
+  });
+
   it("notices another instance's rating through the fingerprint and keeps its own search index", async () => {
     invalidateCatalogCache();
     const before = await ratingOrder(t);

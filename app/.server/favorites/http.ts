@@ -5,7 +5,7 @@ import { requireUserId } from "../auth/guards";
 import { getConfig } from "../config";
 import { getDb, type DB } from "../db";
 import { jsonEndpoint, jsonError } from "../http/json-api";
-import { enforceRateLimit } from "../rate-limit";
+import { enforceRateLimit, type WriteLimit } from "../rate-limit";
 
 /**
  * What the favourites, ratings and per-user state endpoints share: the input shapes (zod), the
@@ -30,12 +30,26 @@ export const mergeInput = z
 
 export type RateKind = "write" | "read";
 
+function userLimit(userId: string, kind: RateKind): WriteLimit {
+  const perMinute = getConfig().USER_WRITES_PER_MINUTE * (kind === "read" ? 4 : 1);
+  return { key: `favorites-${kind}:user:${userId}`, rule: { limit: perMinute, windowMs: 60_000 }, message: "Too many requests. Try again in a minute." };
+}
+
 /** Signed-in user for an API request (401 JSON otherwise), counted against their per-minute limit. */
 export async function apiUser(request: Request, db: DB, kind: RateKind): Promise<{ id: string }> {
   const user = await requireUserId(request);
-  const perMinute = getConfig().USER_WRITES_PER_MINUTE * (kind === "read" ? 4 : 1);
-  await enforceRateLimit(db, `favorites-${kind}:user:${user.id}`, { limit: perMinute, windowMs: 60_000 }, "Too many requests. Try again in a minute.");
+  const { key, rule, message } = userLimit(user.id, kind);
+  await enforceRateLimit(db, key, rule, message);
   return user;
+}
+
+/**
+ * Signed-in user for a single write (401 JSON otherwise) and the per-minute limit that write counts against
+ * inside its own transaction (favourite and rating writes: one commit each instead of two).
+ */
+export async function apiWriter(request: Request): Promise<{ id: string; limit: WriteLimit }> {
+  const user = await requireUserId(request);
+  return { id: user.id, limit: userLimit(user.id, "write") };
 }
 
 /** Language of titles in answers: `?lang=` when it is one of ours, else the default. */

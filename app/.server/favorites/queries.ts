@@ -4,6 +4,7 @@ import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteTyp
 import type { DB } from "../db";
 import { orderedNowIso } from "../db/values";
 import { AppError } from "../errors";
+import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
 import { toolFiguresChanged } from "../tools/cache";
 import { toCards, toolCardName } from "../tools/queries";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
@@ -21,12 +22,6 @@ export interface FavoriteChange {
   favorited: boolean;
 }
 
-async function targetOrNotFound(db: DB, type: FavoriteType, slug: string): Promise<number> {
-  const id = await findTargetId(db, type, slug);
-  if (id === null) throw new AppError("not_found", "Tool not found.", { type, slug });
-  return id;
-}
-
 /** Inserts the pair unless present; true when a row was added. Runs inside the caller's transaction. */
 async function insertFavorite(trx: DB, userId: string, type: FavoriteType, id: number): Promise<boolean> {
   const target = FAVORITE_TARGETS[type];
@@ -42,15 +37,16 @@ async function insertFavorite(trx: DB, userId: string, type: FavoriteType, id: n
   return Boolean(inserted);
 }
 
-export async function setFavorite(db: DB, userId: string, change: { type: FavoriteType; slug: string; favorited: boolean; lang: string }): Promise<FavoriteChange> {
+export async function setFavorite(db: DB, userId: string, change: { type: FavoriteType; slug: string; favorited: boolean; lang: string }, { limit }: { limit?: WriteLimit } = {}): Promise<FavoriteChange> {
   const { type, slug, favorited, lang } = change;
-  const id = await targetOrNotFound(db, type, slug);
   const target = FAVORITE_TARGETS[type];
-  const changed = await db.transaction().execute(async (trx) => {
-    if (favorited) {
-      const added = await insertFavorite(trx, userId, type, id);
-      return added;
-    }
+  // One transaction: the user's write limit, the slug's lookup and the change. An unknown slug still counts
+  // against the limit (the transaction commits, the 404 follows).
+  const written = await db.transaction().execute(async (trx) => {
+    await enforceWriteLimit(trx, limit);
+    const id = await findTargetId(trx, type, slug);
+    if (id === null) return null;
+    if (favorited) return { id, changed: await insertFavorite(trx, userId, type, id) };
     const removed = await (trx as Kysely<any>)
       .deleteFrom(target.favorites)
       .where("user_id", "=", userId)
@@ -60,8 +56,10 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
     if (removed && target.counted) {
       await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "=", id).execute();
     }
-    return Boolean(removed);
+    return { id, changed: Boolean(removed) };
   });
+  if (!written) throw new AppError("not_found", "Tool not found.", { type, slug });
+  const { id, changed } = written;
   // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
   if (changed && target.counted) await toolFiguresChanged(db);
   return { entry: { id, type, slug, title: (await entryTitle(db, type, id, lang)) ?? slug }, changed, favorited };

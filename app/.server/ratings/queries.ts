@@ -4,6 +4,7 @@ import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
+import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
 import { toolFiguresChanged } from "../tools/cache";
 
 /**
@@ -34,15 +35,22 @@ export async function refreshShownRating(db: DB, toolId: number): Promise<void> 
     .execute();
 }
 
-async function lockTool(trx: DB, slug: string): Promise<number> {
+/** The published tool's id, its row locked until commit; null when the slug names none. */
+async function lockTool(trx: DB, slug: string): Promise<number | null> {
   const tool = await lockingRead(trx, trx.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published")).executeTakeFirst();
-  if (!tool) throw new AppError("not_found", "Tool not found.", { slug });
-  return tool.id;
+  return tool?.id ?? null;
 }
 
-async function applyDelta(trx: DB, toolId: number, sumDelta: number, countDelta: number): Promise<void> {
-  if (sumDelta === 0 && countDelta === 0) return;
-  await trx
+function notFound(slug: string): AppError {
+  return new AppError("not_found", "Tool not found.", { slug });
+}
+
+type ShownFigures = { rating: number; review_count: number };
+
+/** Moves the user sums and the shown figures; returns the new shown figures (one statement). */
+async function applyDelta(trx: DB, toolId: number, sumDelta: number, countDelta: number): Promise<ShownFigures> {
+  if (sumDelta === 0 && countDelta === 0) return shownFigures(trx, toolId);
+  return trx
     .updateTable("tools")
     .set({
       rating: shownRating(sumDelta, countDelta),
@@ -51,48 +59,63 @@ async function applyDelta(trx: DB, toolId: number, sumDelta: number, countDelta:
       user_rating_count: sql<number>`user_rating_count + ${countDelta}`,
     })
     .where("id", "=", toolId)
-    .execute();
+    .returning(["rating", "review_count"])
+    .executeTakeFirstOrThrow();
 }
 
-async function figuresOf(db: DB, toolId: number, slug: string, own: number | null): Promise<RatingFigures> {
-  const row = await db.selectFrom("tools").select(["rating", "review_count"]).where("id", "=", toolId).executeTakeFirstOrThrow();
+function shownFigures(db: DB, toolId: number): Promise<ShownFigures> {
+  return db.selectFrom("tools").select(["rating", "review_count"]).where("id", "=", toolId).executeTakeFirstOrThrow();
+}
+
+function figuresOf(row: ShownFigures, slug: string, own: number | null): RatingFigures {
   return { slug, rating: Number(row.rating), reviewCount: Number(row.review_count), own };
 }
 
-/** Writes one rating inside a transaction; `keepExisting` leaves a rating the user already has (merge: server wins). */
-async function writeRating(trx: DB, userId: string, slug: string, rating: number, keepExisting: boolean): Promise<{ toolId: number; changed: boolean }> {
+/**
+ * Writes one rating inside a transaction; `keepExisting` leaves a rating the user already has (merge: server
+ * wins). Null when the slug names no published tool; else whether it changed and the tool's shown figures.
+ */
+async function writeRating(trx: DB, userId: string, slug: string, rating: number, keepExisting: boolean): Promise<{ changed: boolean; figures: ShownFigures } | null> {
   const toolId = await lockTool(trx, slug);
+  if (toolId === null) return null;
   const previous = await trx.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
   const now = nowIso();
   if (previous) {
-    if (keepExisting || previous.rating === rating) return { toolId, changed: false };
+    if (keepExisting || previous.rating === rating) return { changed: false, figures: await shownFigures(trx, toolId) };
     await trx.updateTable("ratings").set({ rating, updated_at: now }).where("user_id", "=", userId).where("tool_id", "=", toolId).execute();
-    await applyDelta(trx, toolId, rating - previous.rating, 0);
-  } else {
-    await trx.insertInto("ratings").values({ user_id: userId, tool_id: toolId, rating, updated_at: now }).execute();
-    await applyDelta(trx, toolId, rating, 1);
+    return { changed: true, figures: await applyDelta(trx, toolId, rating - previous.rating, 0) };
   }
-  return { toolId, changed: true };
+  await trx.insertInto("ratings").values({ user_id: userId, tool_id: toolId, rating, updated_at: now }).execute();
+  return { changed: true, figures: await applyDelta(trx, toolId, rating, 1) };
 }
 
-/** Sets (or replaces) the user's rating of a tool; 404 for a slug that is no published tool. */
-export async function setRating(db: DB, userId: string, slug: string, rating: number): Promise<RatingFigures> {
-  const { toolId, changed } = await db.transaction().execute((trx) => writeRating(trx, userId, slug, rating, false));
-  // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
-  if (changed) await toolFiguresChanged(db);
-  return figuresOf(db, toolId, slug, rating);
-}
-
-/** Removes the user's rating of a tool (nothing happens when there is none). */
-export async function removeRating(db: DB, userId: string, slug: string): Promise<RatingFigures> {
-  const { toolId, changed } = await db.transaction().execute(async (trx) => {
-    const id = await lockTool(trx, slug);
-    const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
-    if (removed) await applyDelta(trx, id, -removed.rating, -1);
-    return { toolId: id, changed: Boolean(removed) };
+/**
+ * Sets (or replaces) the user's rating of a tool; 404 for a slug that is no published tool. `limit`: the
+ * user's write limit, counted in the same transaction (an unknown slug counts too: it commits, then 404s).
+ */
+export async function setRating(db: DB, userId: string, slug: string, rating: number, { limit }: { limit?: WriteLimit } = {}): Promise<RatingFigures> {
+  const written = await db.transaction().execute(async (trx) => {
+    await enforceWriteLimit(trx, limit);
+    return writeRating(trx, userId, slug, rating, false);
   });
-  if (changed) await toolFiguresChanged(db);
-  return figuresOf(db, toolId, slug, null);
+  if (!written) throw notFound(slug);
+  // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
+  if (written.changed) await toolFiguresChanged(db);
+  return figuresOf(written.figures, slug, rating);
+}
+
+/** Removes the user's rating of a tool (nothing happens when there is none); `limit` as for `setRating`. */
+export async function removeRating(db: DB, userId: string, slug: string, { limit }: { limit?: WriteLimit } = {}): Promise<RatingFigures> {
+  const written = await db.transaction().execute(async (trx) => {
+    await enforceWriteLimit(trx, limit);
+    const id = await lockTool(trx, slug);
+    if (id === null) return null;
+    const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
+    return { changed: Boolean(removed), figures: removed ? await applyDelta(trx, id, -removed.rating, -1) : await shownFigures(trx, id) };
+  });
+  if (!written) throw notFound(slug);
+  if (written.changed) await toolFiguresChanged(db);
+  return figuresOf(written.figures, slug, null);
 }
 
 /** Ratings kept locally before sign-in, merged into the account: a rating the account already has wins. */
@@ -100,12 +123,8 @@ export async function mergeRatings(db: DB, userId: string, ratings: Array<{ slug
   let added = 0;
   await db.transaction().execute(async (trx) => {
     for (const { slug, rating } of ratings) {
-      try {
-        if ((await writeRating(trx, userId, slug, rating, true)).changed) added++;
-      } catch (error) {
-        // A tool removed since the visitor rated it is skipped, not a reason to lose the others.
-        if (!(error instanceof AppError && error.code === "not_found")) throw error;
-      }
+      // A tool removed since the visitor rated it (null) is skipped, not a reason to lose the others.
+      if ((await writeRating(trx, userId, slug, rating, true))?.changed) added++;
     }
   });
   if (added > 0) await toolFiguresChanged(db);
@@ -127,7 +146,7 @@ export async function listUserRatings(db: DB, userId: string): Promise<Record<st
 /** A tool's shown figures and the user's own rating (null when signed out or not rated). */
 export async function getRatingFigures(db: DB, slug: string, userId: string | null): Promise<RatingFigures> {
   const tool = await db.selectFrom("tools").select(["id", "rating", "review_count"]).where("slug", "=", slug).where("status", "=", "published").executeTakeFirst();
-  if (!tool) throw new AppError("not_found", "Tool not found.", { slug });
+  if (!tool) throw notFound(slug);
   const own = userId
     ? await db.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", tool.id).executeTakeFirst()
     : undefined;

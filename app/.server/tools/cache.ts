@@ -114,10 +114,46 @@ export async function catalogChanged(db: DB): Promise<void> {
  * After a committed write that moved only tools' figures (a rating, a counted favourite): drops what shows
  * figures here and counts up the figures revision, so other instances do the same within seconds without
  * rebuilding what is made from the catalogue's text. Never throws, as `catalogChanged`.
+ *
+ * Favourites and ratings come in bursts, and every one of them counted up the same row: a statement and a
+ * commit per write, and on PostgreSQL a queue on that row's lock. Count-ups asked for while one is running
+ * share the next one, so each caller still returns only after a count-up that started after its write
+ * committed, and a burst costs two statements instead of one per write.
  */
 export async function toolFiguresChanged(db: DB): Promise<void> {
   invalidateToolFigures();
-  await countUp(db, FIGURES_REVISION);
+  await sharedCountUp(db, FIGURES_REVISION);
+}
+
+interface CountUps {
+  running?: Promise<void>;
+  /** The count-up that starts when the running one ends, shared by everyone who asked meanwhile. */
+  next?: Promise<void>;
+}
+
+const countUps = new WeakMap<DB, Map<string, CountUps>>();
+
+function sharedCountUp(db: DB, name: string): Promise<void> {
+  let byName = countUps.get(db);
+  if (!byName) countUps.set(db, (byName = new Map()));
+  let slot = byName.get(name);
+  if (!slot) byName.set(name, (slot = {}));
+  const state = slot;
+  const start = (): Promise<void> => {
+    const running: Promise<void> = countUp(db, name).finally(() => {
+      if (state.running === running) state.running = undefined;
+    });
+    state.running = running;
+    return running;
+  };
+  if (state.next) return state.next;
+  if (!state.running) return start();
+  const next = state.running.then(() => {
+    state.next = undefined;
+    return start();
+  });
+  state.next = next;
+  return next;
 }
 
 async function countUp(db: DB, name: string): Promise<void> {
