@@ -40,6 +40,15 @@ export const PRESET_TAGS = [
   "Free", "API", "Browser Extension", "Mobile App", "No-code",
 ] as const;
 
+/**
+ * The translation key of a preset tag's label (`submit.presetTags.<key>`, e.g. "AI Writing" -> "ai-writing").
+ * The form shows the label in the page language; the submission stores the preset tag itself, so the AI
+ * generation's suggestions and the reviewers match it whatever language it was chosen in.
+ */
+export function presetTagKey(tag: string): string {
+  return tag.toLowerCase().replace(/[^a-z0-9]+/g, "-").replace(/^-|-$/g, "");
+}
+
 /** Contact platforms of the advertising request form. */
 export const AD_CONTACT_PLATFORMS = ["telegram", "whatsapp", "wechat", "twitter", "discord", "skype"] as const;
 

@@ -279,6 +279,26 @@ describe("the user area in Chromium", () => {
     }
   }, 180_000);
 
+  it("shows the preset tags in the page language and submits them as the preset tags themselves", async () => {
+    const { context, page } = await signedInPage();
+    await gotoHydrated(page, `${server.url}/de/user/submit-tool`);
+    const labels = await page.locator("button[data-tag]").evaluateAll((buttons) => buttons.map((b) => [b.getAttribute("data-tag"), b.textContent]));
+    expect(labels).toHaveLength(25);
+    expect(Object.fromEntries(labels)).toMatchObject({ "Image Generation": "Bildgenerierung", "Code Assistant": "Programmierassistent", "Free": "Kostenlos" });
+    expect(await page.getByRole("button", { name: "Image Generation" }).count()).toBe(0);
+    await page.getByRole("button", { name: "Bildgenerierung" }).click();
+    expect(await page.getByRole("button", { name: "Bildgenerierung" }).getAttribute("aria-pressed")).toBe("true");
+    await page.locator("input[name=name]").fill("Tag Check");
+    await page.locator("input[name=website_url]").fill("https://tag-check.example.com");
+    await page.locator("textarea[name=description]").fill("Zeichnet Bilder.");
+    await page.locator("select[name=category]").selectOption("image-generation-editing");
+    const sent = page.waitForRequest((request) => request.method() === "POST" && request.url().includes("/user/submit-tool"));
+    await page.getByTestId("submit-button").click();
+    expect(new URLSearchParams((await sent).postData() ?? "").getAll("tags")).toEqual(["Image Generation"]);
+    await page.getByTestId("submit-success").waitFor();
+    await context.close();
+  }, 120_000);
+
   it("leaves no dead link in the user menu or the sidebar", async () => {
     const { context, page } = await signedInPage();
     await gotoHydrated(page, `${server.url}/fr/about`);

@@ -26,7 +26,12 @@ const BRANDS = new Set([
  * (checked against native usage). Keep this short: anything else gets a translation.
  */
 const SHARED_WORDS: Partial<Record<Lang, Set<string>>> = {
-  fr: new Set(["Suggestions", "Solutions", "Page {{page}}"]),
+  // Loanwords of the submit form's preset tags, written as in English in these languages' own tech press.
+  pt: new Set(["Chatbot", "Marketing", "Design"]),
+  es: new Set(["Chatbot", "Marketing"]),
+  de: new Set(["Chatbot", "Marketing", "Design"]),
+  fr: new Set(["Suggestions", "Solutions", "Page {{page}}", "Chatbot", "Marketing", "Design"]),
+  vi: new Set(["Chatbot"]),
 };
 
 function flatten(node: unknown, prefix = "", out = new Map<string, string>()): Map<string, string> {

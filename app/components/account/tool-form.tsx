@@ -1,6 +1,6 @@
 import { useEffect, useRef, useState, type ReactNode } from "react";
 import { Link } from "react-router";
-import { DESCRIPTION_MAX, firstSubmitError, NAME_MAX, PRESET_TAGS, SUBMIT_CATEGORIES, SUBMIT_PRICING, type SubmitFormFields } from "~/lib/submissions";
+import { DESCRIPTION_MAX, firstSubmitError, NAME_MAX, PRESET_TAGS, presetTagKey, SUBMIT_CATEGORIES, SUBMIT_PRICING, type SubmitFormFields } from "~/lib/submissions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AiGenerateButton } from "./ai-generate-button";
@@ -175,9 +175,9 @@ export function ToolForm({ mode, initial, currentImage, hidden, serverError, sub
         <legend className={label}>{t("submit.fields.tags")}</legend>
         <div className="mt-2 flex flex-wrap gap-2">
           {PRESET_TAGS.map((tag) => (
-            <button key={tag} type="button" aria-pressed={values.tags.includes(tag)} onClick={() => toggleTag(tag)}
+            <button key={tag} type="button" aria-pressed={values.tags.includes(tag)} onClick={() => toggleTag(tag)} data-tag={tag}
               className={`rounded-full border px-3 py-1 text-xs ${values.tags.includes(tag) ? "border-brand-600 bg-brand-600 text-white" : "border-slate-300 text-slate-700 hover:border-brand-400"}`}>
-              {tag}
+              {t(`submit.presetTags.${presetTagKey(tag)}`, { defaultValue: tag })}
             </button>
           ))}
         </div>
