@@ -69,6 +69,15 @@ describe("tool page for a crawler without JavaScript", () => {
     for (const action of ["favorite", "promote", "update"]) expect(body).toContain(`data-action="${action}"`);
   });
 
+  it("writes the rating and review count the way the page language does, and keeps plain numbers in JSON-LD", async () => {
+    const { status, body } = await get("/de/tool/chatgpt");
+    expect(status).toBe(200);
+    expect(attr(body, /data-testid="rating-value">([^<]+)</)).toBe("4,8");
+    expect(body).toContain("2.150 Bewertungen");
+    const app = jsonLd(body).find((item) => item["@type"] === "SoftwareApplication")!;
+    expect(app.aggregateRating).toMatchObject({ ratingValue: 4.8, reviewCount: 2150 });
+  });
+
   it("serves the unprefixed path with the prefixed canonical, and no AggregateRating without reviews", async () => {
     const { status, body } = await get("/tool/claude");
     expect(status).toBe(200);

@@ -62,10 +62,10 @@ export function EcommerceProduct({
           <div className="space-y-1">
             <h2 className={heading}>{t("tools:detail.rating")}</h2>
             <p className="flex items-center gap-2">
-              <RatingStars rating={view.rating} label={t("tools:detail.ratingValue", { rating: view.rating.toFixed(1) })} />
-              <span className="font-semibold text-slate-900">{view.rating.toFixed(1)}</span>
+              <RatingStars rating={view.rating} label={t("tools:detail.ratingValue", { rating: text.decimal(view.rating) })} />
+              <span className="font-semibold text-slate-900" data-testid="rating-value">{text.decimal(view.rating)}</span>
             </p>
-            <p className="text-sm text-slate-600">{view.reviewCount > 0 ? t("tools:reviews", { count: view.reviewCount }) : t("tools:detail.noReviews")}</p>
+            <p className="text-sm text-slate-600">{view.reviewCount > 0 ? text.reviews(view.reviewCount) : t("tools:detail.noReviews")}</p>
           </div>
           <div className="space-y-2">
             <h2 className={heading}>{t("tools:detail.pricing")}</h2>

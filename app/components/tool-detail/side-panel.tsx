@@ -3,6 +3,7 @@ import { Link } from "react-router";
 import type { DetailView } from "~/.server/resolve/types";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { RateTool } from "~/components/favorites/rate-tool";
+import { useCardText } from "~/components/tools/tool-card";
 import { RatingStars } from "./rating-stars";
 
 const PRICING_KEYS = new Set(["free", "freemium", "freeTrial", "paid", "subscription", "contact"]);
@@ -16,6 +17,8 @@ export function pricingKey(pricing: string): string {
 /** Rating, pricing, category and tags beside the description; category and tags link to filtered lists. */
 export function SidePanel({ view }: { view: DetailView }) {
   const { t } = useTranslation("tools");
+  // Figures as the page language writes them (`4,8`, `2.951`), as on the cards.
+  const figures = useCardText();
   const to = useLocalizedPath();
   const heading = "text-xs font-semibold uppercase tracking-wide text-slate-600";
   const chip = "inline-block rounded-full border border-slate-300 bg-white px-3 py-1 text-sm text-slate-800 hover:border-brand-600 hover:text-brand-700";
@@ -24,11 +27,11 @@ export function SidePanel({ view }: { view: DetailView }) {
       <div className="space-y-1">
         <h2 className={heading}>{t("detail.rating")}</h2>
         <p className="flex items-center gap-2">
-          <RatingStars rating={view.rating} label={t("detail.ratingValue", { rating: view.rating.toFixed(1) })} />
-          <span className="font-semibold text-slate-900">{view.rating.toFixed(1)}</span>
+          <RatingStars rating={view.rating} label={t("detail.ratingValue", { rating: figures.decimal(view.rating) })} />
+          <span className="font-semibold text-slate-900" data-testid="rating-value">{figures.decimal(view.rating)}</span>
         </p>
         {view.reviewCount > 0 || view.source !== "case-study" ? (
-          <p className="text-sm text-slate-600">{view.reviewCount > 0 ? t("reviews", { count: view.reviewCount }) : t("detail.noReviews")}</p>
+          <p className="text-sm text-slate-600">{view.reviewCount > 0 ? figures.reviews(view.reviewCount) : t("detail.noReviews")}</p>
         ) : null}
         {/* Users rate tools of the catalogue (spec 4.5); other sources keep their own figures. */}
         {view.source === "database" ? <RateTool slug={view.slug} name={view.name} /> : null}
