@@ -5,6 +5,7 @@ import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { reviewAdRequest } from "~/.server/admin/ads";
 import { listAudit } from "~/.server/admin/audit";
 import { listSubmissions, reviewSubmission } from "~/.server/admin/submissions";
+import { changedFields, loadEditableTool } from "~/.server/submissions/update";
 import { listToolsOrder, saveToolsOrder } from "~/.server/admin/tools-order";
 import type { DB } from "~/.server/db";
 import { nowIso } from "~/.server/db/values";
@@ -105,7 +106,8 @@ describe.each(testDialects())("admin review on %s", (dialect) => {
     expect(tool.image_url).toMatch(/^\/uploads\/tools\/quill-draftsmith\/logo-/);
     const texts = await db.selectFrom("tool_translations").selectAll().where("tool_id", "=", tool.id).orderBy("language").execute();
     expect(texts.map((t) => t.language)).toEqual(["us-en", "zh-CN"]);
-    expect(JSON.parse(texts.find((t) => t.language === "zh-CN")!.tags)).toEqual(["AI Writing", "Productivity"]);
+    // The preset tags chosen on the form are written in the submission's language.
+    expect(JSON.parse(texts.find((t) => t.language === "zh-CN")!.tags)).toEqual(["AI 写作", "效率工具"]);
     const links = await db.selectFrom("tool_categories").select("category_id").where("tool_id", "=", tool.id).execute();
     expect(links.map((l) => Number(l.category_id))).toEqual([writingId]);
     const submission = await db.selectFrom("submissions").selectAll().where("id", "=", id).executeTakeFirstOrThrow();
@@ -182,6 +184,30 @@ describe.each(testDialects())("admin review on %s", (dialect) => {
     expect(text).toEqual({ name: "Inkwell", description: "Writes better." });
     const audit = await listAudit(db, { entityType: "tool", entityId: String(toolId), page: 1, pageSize: 20 });
     expect(audit.data[0]?.changes.pricing).toEqual({ before: "free", after: "paid" });
+  });
+
+  it("writes preset tags in the submission's language and reads them back as presets for updates and their diff", async () => {
+    const email = `tags-${dialect}@example.com`;
+    const id = await insertSubmission(db, userId, submitPayload({ name: "Bildmaschine", website_url: "https://bildmaschine.example.com", language: "de", contact_email: email, tags: ["Image Generation", "pixel art"] }));
+    const { toolSlug } = await reviewSubmission(db, admin, id, { status: "approved", notes: null });
+    const toolId = Number((await db.selectFrom("tools").select("id").where("slug", "=", toolSlug!).executeTakeFirstOrThrow()).id);
+    const germanTags = async () => JSON.parse((await db.selectFrom("tool_translations").select("tags").where("tool_id", "=", toolId).where("language", "=", "de").executeTakeFirstOrThrow()).tags);
+    expect(await germanTags()).toEqual(["Bildgenerierung", "pixel art"]);
+
+    // The update form shows the preset toggled; sending the same tags in the form's order is no change.
+    const editable = (await loadEditableTool(db, toolSlug!, "de"))!;
+    expect(editable.values.tags).toEqual(["Image Generation", "pixel art"]);
+    const form = { name: "Bildmaschine", website_url: "https://bildmaschine.example.com", description: editable.values.description, category: "", pricing: editable.values.pricing, contact_email: email, tags: ["pixel art", "Image Generation"], features: editable.values.features, use_cases: editable.values.use_cases };
+    expect(changedFields(editable.values, form as never)).toEqual({});
+
+    // An update adding a preset: the review diff speaks in presets, the German text gets German labels.
+    const changes = changedFields(editable.values, { ...form, tags: ["Image Generation", "Free", "pixel art"] } as never);
+    expect(changes).toEqual({ tags: ["Image Generation", "Free", "pixel art"] });
+    const update = await insertUpdateSubmission(db, userId, toolId, { tool_slug: toolSlug!, language: "de", contact_email: email, before: { tags: editable.values.tags }, changes });
+    const listed = (await listSubmissions(db, { status: "pending", page: 1, pageSize: 50 })).data.find((s) => s.id === update)!;
+    expect(listed.diff).toEqual([{ field: "tags", before: ["Image Generation", "pixel art"], after: ["Image Generation", "Free", "pixel art"] }]);
+    await reviewSubmission(db, admin, update, { status: "approved", notes: null });
+    expect(await germanTags()).toEqual(["Bildgenerierung", "Kostenlos", "pixel art"]);
   });
 
   it("approves and rejects ad requests with notes and records both", async () => {

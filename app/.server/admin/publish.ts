@@ -6,6 +6,7 @@ import type { DB, Schema } from "../db";
 import { getStorage } from "../storage";
 import { nowIso, parseStringList, toJson } from "../db/values";
 import { AppError } from "../errors";
+import { localizePresetTags, presetTagsOf } from "../submissions/preset-tags";
 
 /**
  * What approving a submission writes to the catalogue: a `submit` becomes a
@@ -83,7 +84,7 @@ export async function publishSubmittedTool(trx: Trx, payload: SubmitPayload, wan
     features: toJson(payload.features),
     use_cases: toJson(payload.use_cases),
     faq: "[]",
-    tags: toJson(payload.tags),
+    tags: toJson(await localizePresetTags(payload.tags, language)),
     updated_at: now,
   };
   const rows: Array<typeof text & { language: string }> = [{ ...text, language }];
@@ -118,7 +119,8 @@ export async function currentToolFields(db: DB | Trx, toolId: number, language: 
     description: pick("description") ?? "",
     category: (category?.slug ?? "others") as Required<ToolChanges>["category"],
     pricing: tool.pricing as Required<ToolChanges>["pricing"],
-    tags: parseStringList(pick("tags")),
+    // Read back as the form proposes them: a preset tag as the preset, whatever language's label it is stored as.
+    tags: await presetTagsOf(parseStringList(pick("tags")), language),
     features: parseStringList(pick("features")),
     use_cases: parseStringList(pick("use_cases")),
     image_url: tool.image_url,
@@ -143,7 +145,8 @@ export async function applyToolUpdate(trx: Trx, toolId: number, language: string
   const text: Record<string, unknown> = {};
   if (changes.name !== undefined) text.name = changes.name;
   if (changes.description !== undefined) text.description = changes.description;
-  for (const key of ["features", "use_cases", "tags"] as const) if (changes[key] !== undefined) text[key] = toJson(changes[key]);
+  for (const key of ["features", "use_cases"] as const) if (changes[key] !== undefined) text[key] = toJson(changes[key]);
+  if (changes.tags !== undefined) text.tags = toJson(await localizePresetTags(changes.tags, publishLanguage(language)));
   if (Object.keys(text).length > 0) {
     const lang = publishLanguage(language);
     const existing = await trx.selectFrom("tool_translations").select("name").where("tool_id", "=", toolId).where("language", "=", lang).executeTakeFirst();

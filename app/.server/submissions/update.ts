@@ -2,6 +2,7 @@ import { firstSubmitError, SUBMIT_CATEGORIES, SUBMIT_PRICING, type ToolChanges }
 import type { DB } from "../db";
 import { getToolDetail } from "../tools/detail";
 import { adminRecipients, sendQuietly, submissionAdminMail, submissionReceivedMail } from "./mail";
+import { presetTagsOf } from "./preset-tags";
 import { insertUpdateRow } from "./queries";
 import { checkFields, enforceLimits, refuseDuplicate, SubmitRefused, type ParsedSubmitForm, type SubmitContext } from "./submit";
 
@@ -43,7 +44,8 @@ export async function loadEditableTool(db: DB, slug: string, lang: string): Prom
       description: detail.description,
       category,
       pricing: formPricing(detail.pricing),
-      tags: detail.tags,
+      // The form toggles presets: a preset stored as this language's label is shown as the preset.
+      tags: await presetTagsOf(detail.tags, lang),
       features: detail.features,
       use_cases: detail.useCases,
       image_url: image?.url ?? null,
@@ -53,6 +55,8 @@ export async function loadEditableTool(db: DB, slug: string, lang: string): Prom
 }
 
 const same = (a: unknown, b: unknown) => JSON.stringify(a) === JSON.stringify(b);
+/** Tags are a set: the form puts the toggled presets before the typed tags, which is no change. */
+const sameTags = (a: unknown, b: unknown) => Array.isArray(a) && Array.isArray(b) && same([...a].sort(), [...b].sort());
 
 /** The fields whose proposed value differs from the current one. */
 export function changedFields(before: EditableTool["values"], fields: ParsedSubmitForm): ToolChanges {
@@ -69,7 +73,7 @@ export function changedFields(before: EditableTool["values"], fields: ParsedSubm
   if (fields.image_url) Object.assign(proposed, { image_url: fields.image_url, image_webp_url: fields.image_webp_url });
   const changes: ToolChanges = {};
   for (const [key, value] of Object.entries(proposed) as Array<[keyof ToolChanges, unknown]>) {
-    if (!same(value, before[key])) Object.assign(changes, { [key]: value });
+    if (!(key === "tags" ? sameTags(value, before[key]) : same(value, before[key]))) Object.assign(changes, { [key]: value });
   }
   return changes;
 }
