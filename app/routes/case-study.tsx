@@ -14,7 +14,7 @@ import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
 import { DetailSections } from "~/components/tool-detail/detail-sections";
 import { ImagePreview } from "~/components/tool-detail/image-preview";
 import { LanguageNotice } from "~/components/tool-detail/language-notice";
-import { RatingStars } from "~/components/tool-detail/rating-stars";
+import { RatingWithValue } from "~/components/tool-detail/rating-stars";
 import { SidePanel } from "~/components/tool-detail/side-panel";
 import { VisitWebsiteLink } from "~/components/tool-detail/tool-actions";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
@@ -63,8 +63,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
             {published ? <li>{t("caseStudy.published", { date: published })}</li> : null}
             <li>{t("caseStudy.readTime", { count: readMinutes })}</li>
             <li className="flex items-center gap-1">
-              <RatingStars rating={view.rating} label={t("detail.ratingValue", { rating: view.rating.toFixed(1) })} />
-              <span>{view.rating.toFixed(1)}</span>
+              <RatingWithValue rating={view.rating} />
             </li>
           </ul>
           <div className="flex flex-wrap gap-3">

@@ -1,6 +1,6 @@
 import { isLang, type Lang } from "~/i18n/languages";
 import { PRESET_TAGS, presetTagKey } from "~/lib/submissions";
-import { loadBundles } from "../i18n";
+import { getFixedT } from "../i18n";
 
 /**
  * The submit form's preset tags are chosen and reviewed as themselves ("Image Generation"), but a tool's text
@@ -19,13 +19,13 @@ const byLang = new Map<Lang, Promise<PresetLabels>>();
 function presetLabels(lang: Lang): Promise<PresetLabels> {
   let labels = byLang.get(lang);
   if (!labels) {
-    labels = loadBundles(lang, ["account"]).then((bundles) => {
-      const submit = (bundles.account as { submit?: { presetTags?: Record<string, unknown> } } | undefined)?.submit;
+    labels = getFixedT(lang, "account").then((t) => {
       const labelOf = new Map<string, string>();
       const presetOf = new Map<string, string>();
       for (const preset of PRESET_TAGS) {
-        const label = submit?.presetTags?.[presetTagKey(preset)];
-        labelOf.set(preset, typeof label === "string" && label ? label : preset);
+        const key = `submit.presetTags.${presetTagKey(preset)}`;
+        const label = t(key);
+        labelOf.set(preset, label === key ? preset : label);
         presetOf.set(preset.toLowerCase(), preset);
       }
       for (const [preset, label] of labelOf) if (!presetOf.has(label.toLowerCase())) presetOf.set(label.toLowerCase(), preset);

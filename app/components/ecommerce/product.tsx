@@ -4,7 +4,7 @@ import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
 import { DetailSections } from "~/components/tool-detail/detail-sections";
 import { ImagePreview } from "~/components/tool-detail/image-preview";
 import { LanguageNotice } from "~/components/tool-detail/language-notice";
-import { RatingStars } from "~/components/tool-detail/rating-stars";
+import { RatingWithValue } from "~/components/tool-detail/rating-stars";
 import { VisitWebsiteLink } from "~/components/tool-detail/tool-actions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
@@ -62,8 +62,7 @@ export function EcommerceProduct({
           <div className="space-y-1">
             <h2 className={heading}>{t("tools:detail.rating")}</h2>
             <p className="flex items-center gap-2">
-              <RatingStars rating={view.rating} label={t("tools:detail.ratingValue", { rating: text.decimal(view.rating) })} />
-              <span className="font-semibold text-slate-900" data-testid="rating-value">{text.decimal(view.rating)}</span>
+              <RatingWithValue rating={view.rating} valueClassName="font-semibold text-slate-900" />
             </p>
             <p className="text-sm text-slate-600">{view.reviewCount > 0 ? text.reviews(view.reviewCount) : t("tools:detail.noReviews")}</p>
           </div>

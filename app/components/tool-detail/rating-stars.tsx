@@ -1,3 +1,6 @@
+import { useCardText } from "~/components/tools/tool-card";
+import { useT } from "~/i18n/translator";
+
 /** Five stars filled to the rating; the accessible label carries the number. */
 export function RatingStars({ rating, label }: { rating: number; label: string }) {
   const clamped = Math.max(0, Math.min(5, rating));
@@ -8,5 +11,17 @@ export function RatingStars({ rating, label }: { rating: number; label: string }
         ★★★★★
       </span>
     </span>
+  );
+}
+
+/** The stars and the rating beside them, written as the page language does (`4.8`, German `4,8`), as on the cards. */
+export function RatingWithValue({ rating, valueClassName }: { rating: number; valueClassName?: string }) {
+  const t = useT("tools");
+  const value = useCardText().decimal(rating);
+  return (
+    <>
+      <RatingStars rating={rating} label={t("detail.ratingValue", { rating: value })} />
+      <span className={valueClassName} data-testid="rating-value">{value}</span>
+    </>
   );
 }

@@ -4,7 +4,7 @@ import type { DetailView } from "~/.server/resolve/types";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { RateTool } from "~/components/favorites/rate-tool";
 import { useCardText } from "~/components/tools/tool-card";
-import { RatingStars } from "./rating-stars";
+import { RatingWithValue } from "./rating-stars";
 
 const PRICING_KEYS = new Set(["free", "freemium", "freeTrial", "paid", "subscription", "contact"]);
 
@@ -17,7 +17,7 @@ export function pricingKey(pricing: string): string {
 /** Rating, pricing, category and tags beside the description; category and tags link to filtered lists. */
 export function SidePanel({ view }: { view: DetailView }) {
   const { t } = useTranslation("tools");
-  // Figures as the page language writes them (`4,8`, `2.951`), as on the cards.
+  // The review count as the page language writes it (`2.951`), as on the cards.
   const figures = useCardText();
   const to = useLocalizedPath();
   const heading = "text-xs font-semibold uppercase tracking-wide text-slate-600";
@@ -27,8 +27,7 @@ export function SidePanel({ view }: { view: DetailView }) {
       <div className="space-y-1">
         <h2 className={heading}>{t("detail.rating")}</h2>
         <p className="flex items-center gap-2">
-          <RatingStars rating={view.rating} label={t("detail.ratingValue", { rating: figures.decimal(view.rating) })} />
-          <span className="font-semibold text-slate-900" data-testid="rating-value">{figures.decimal(view.rating)}</span>
+          <RatingWithValue rating={view.rating} valueClassName="font-semibold text-slate-900" />
         </p>
         {view.reviewCount > 0 || view.source !== "case-study" ? (
           <p className="text-sm text-slate-600">{view.reviewCount > 0 ? figures.reviews(view.reviewCount) : t("detail.noReviews")}</p>
