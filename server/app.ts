@@ -13,6 +13,7 @@ import { mailDeliverable } from "../app/.server/auth/mail";
 import { getConfig } from "../app/.server/config";
 import { acquireLease, releaseLease } from "../app/.server/background-lease";
 import { closeDb, getDb, migrateToLatest, type DB } from "../app/.server/db";
+import { availabilityOf, OUTAGE_RETRY_AFTER_SECONDS } from "../app/.server/db/availability";
 import { getStorage } from "../app/.server/storage";
 import { checkCatalogFreshness } from "../app/.server/tools/cache";
 import { getLogger } from "../app/.server/logger";
@@ -23,6 +24,7 @@ import { autocompleteEndpoint } from "./autocomplete";
 import { pageCache } from "./page-cache";
 import { startBackgroundWork, stopBackgroundWork } from "./background-work";
 import { pageViews } from "./page-views";
+import { databaseOutageErrors, databaseOutageGate } from "./database-outage";
 import { directResourceRoutes } from "./direct-resource-routes";
 import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
@@ -95,7 +97,8 @@ export async function shutdown(): Promise<void> {
 
 /** Health checks are not logged: a load balancer asks every few seconds. */
 const unlogged = (url: string | undefined) => url === "/healthz" || url === "/readyz";
-const logLevelOf = (status: number, error?: unknown) => (error || status >= 500 ? "error" : status >= 400 ? "warn" : "info");
+// A 503 is the planned answer while the database is away (decision 0021): one warn line, not an error per request.
+const logLevelOf = (status: number, error?: unknown) => (error || (status >= 500 && status !== 503) ? "error" : status >= 400 ? "warn" : "info");
 
 /**
  * One short line per request: the method, at most 200 characters of the address, the status. When the
@@ -132,15 +135,38 @@ app.get("/healthz", (_req, res) => {
   res.json({ status: "ok" });
 });
 
+/** Ready when the database answers: 503 with Retry-After while it is away (decision 0021), so a balancer sends no one here. */
 app.get("/readyz", async (_req, res) => {
+  const db = getDb();
+  if (availabilityOf(db)?.available === false) return void notReady(res);
   try {
-    await sql`select 1`.execute(getDb());
+    await withTimeout(sql`select 1`.execute(db), READY_CHECK_TIMEOUT_MS);
     res.json({ status: "ready" });
   } catch (error) {
-    getLogger().error({ err: error }, "readiness check failed");
-    res.status(503).json({ status: "unavailable" });
+    getLogger().warn({ err: error instanceof Error ? error.message : String(error) }, "readiness check failed");
+    notReady(res);
   }
 });
+
+const READY_CHECK_TIMEOUT_MS = 3000;
+
+function notReady(res: express.Response): void {
+  res.setHeader("Retry-After", String(OUTAGE_RETRY_AFTER_SECONDS));
+  res.setHeader("Cache-Control", "no-store");
+  res.status(503).json({ status: "unavailable" });
+}
+
+function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(`no answer within ${ms} ms`)), ms);
+  });
+  return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
+}
+
+// Everything below may need the database: answered 503 while it is away, and a request whose connection
+// broke under it is answered 503 rather than 500.
+app.use(databaseOutageGate());
 
 // better-auth's endpoints (sessions, e-mail, OAuth, two-factor, QR sign-in) before any page handling.
 app.all("/api/auth/*splat", authRequestHandler);
@@ -171,3 +197,5 @@ app.use(
     getLoadContext: loadContext,
   }),
 );
+
+app.use(databaseOutageErrors);

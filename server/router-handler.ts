@@ -2,6 +2,7 @@ import { createReadableStreamFromReadable, writeReadableStreamToWritable } from 
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
 import { wholeBodyOf } from "../app/.server/document-body";
+import { failedForDatabase, sendOutage } from "./database-outage";
 
 /**
  * Express -> React Router, as `@react-router/express` does it (same request, same abort on a closed
@@ -13,6 +14,12 @@ export function routerHandler(options: { build: ServerBuild; getLoadContext: (re
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
     try {
       const response = await handle(toFetchRequest(req, res), options.getLoadContext(req, res));
+      // React Router rendered its error page for a loader whose database connection broke: the outage answer instead.
+      if (response.status >= 500 && failedForDatabase(res)) {
+        await response.body?.cancel();
+        await sendOutage(req, res);
+        return;
+      }
       await send(res, response);
     } catch (error) {
       next(error);

@@ -58,3 +58,31 @@ export function crashCycle(options: {
   killAfterMs?: number;
   cycle?: number;
 }): Promise<{ server: BenchServer; report: CrashReport }>;
+
+export interface OutageReport<T> {
+  engine: string;
+  outageMs: number;
+  /** What `outage()` returned (the test's own observations while the database was away). */
+  during: T;
+  writes: number;
+  acknowledged: number;
+  ackedBefore: number;
+  /** Writes acknowledged after `outage()` resolved. */
+  ackedAfter: number;
+  /** Answers of the run by status. */
+  byStatus: Record<string, number>;
+  unanswered: number;
+  verification: Verification;
+  failures: string[];
+}
+
+export function outageCycle<T>(options: {
+  server: BenchServer;
+  db: EngineDatabase;
+  outage: () => Promise<T>;
+  users?: number;
+  admins?: number;
+  beforeMs?: number;
+  afterMs?: number;
+  prefix?: string;
+}): Promise<OutageReport<T>>;

@@ -124,3 +124,38 @@ export async function crashCycle({ server, db, restart, users = 50, admins = 2, 
   };
   return { server: restarted, report };
 }
+
+/**
+ * One database outage under load (decision 0021): users and administrators write while `outage()` runs
+ * (it terminates the server's connections, or cuts the network to the database and restores it, and
+ * resolves when the database is reachable again), and for `afterMs` after it. Then every check of
+ * verify.mjs: each write answered 2xx is in the database, nothing refused is. While the database is away
+ * writes may be answered 503 (with Retry-After) or not at all; any other 5xx, and a dead server, fail.
+ */
+export async function outageCycle({ server, db, outage, users = 10, admins = 2, beforeMs = 2000, afterMs = 3000, prefix = "outage" }) {
+  const run = await prepareRun({ base: server.base, db, users, admins, prefix, firstAddress: 8192 + Math.floor(Math.random() * 4096) });
+  const workload = new Workload({ base: server.base, ...run, runId: `${prefix}-${Date.now().toString(36)}` });
+  const running = workload.run();
+  await sleep(beforeMs);
+  const ackedBefore = workload.ops.filter((op) => op.outcome === "acked").length;
+  const outageStarted = Date.now();
+  const during = await outage();
+  const outageMs = Date.now() - outageStarted;
+  const ackedAtRecovery = workload.ops.filter((op) => op.outcome === "acked").length;
+  await sleep(afterMs);
+  workload.stop();
+  await running;
+  const summary = workload.summary();
+  const byStatus = {};
+  for (const statuses of Object.values(summary.statuses)) for (const [status, n] of Object.entries(statuses)) byStatus[status] = (byStatus[status] ?? 0) + n;
+  const verification = await verifyRun({ db, base: server.base, workload });
+  const failures = [];
+  const other5xx = Object.entries(byStatus).filter(([status]) => Number(status) >= 500 && Number(status) !== 503);
+  if (other5xx.length) failures.push(`answers >= 500 other than 503: ${JSON.stringify(other5xx)}, e.g. ${JSON.stringify(summary.server5xxSamples.slice(0, 3))}; server log: ${serverErrors(server).join("\n")}`);
+  if (summary.unexpectedRefusals) failures.push(`${summary.unexpectedRefusals} unexpected refusals, e.g. ${JSON.stringify(summary.unexpectedSamples.slice(0, 3))}`);
+  failures.push(...verification.failures);
+  if (!server.alive()) failures.push(`the server process died:\n${server.output().slice(-3000)}`);
+  const ackedAfter = summary.acknowledged - ackedAtRecovery;
+  return { engine: db.engine, outageMs, during, writes: summary.writes, acknowledged: summary.acknowledged, ackedBefore, ackedAfter, byStatus, unanswered: summary.unanswered, verification, failures };
+}
+

@@ -87,11 +87,19 @@ export class Workload {
   }
 
   async userLoop(user) {
-    for (let n = 0; this.running; n++) await this[this.pickKind()](user, n);
+    for (let n = 0; this.running; n++) {
+      await this[this.pickKind()](user, n);
+      // A 503 (the database is away) asks to come back later: a user waits a moment instead of spinning.
+      if (user.unavailable) {
+        user.unavailable = false;
+        await sleep(this.adminPauseMs);
+      }
+    }
   }
 
   write(user, kind, key, value, answer) {
     this.ops.push({ user: user.email, kind, key, value, status: answer.status, outcome: this.record(kind, answer) });
+    if (answer.status === 503) user.unavailable = true;
   }
 
   async favorite(user) {

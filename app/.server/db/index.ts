@@ -4,6 +4,8 @@ import fs from "node:fs";
 import path from "node:path";
 import pg from "pg";
 import { DEFAULT_POSTGRES_POOL, getConfig, type Config } from "../config";
+import { getLogger } from "../logger";
+import { DatabaseAvailability, registerAvailability } from "./availability";
 import { dialectOf } from "./dialect";
 import { registerColumnReader, SqliteColumnReader } from "./int-columns";
 import { migrations } from "./migrations";
@@ -25,8 +27,15 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
     // int8 (count(*), sums) arrives as a string by default; our counts fit in a JS number.
     pg.types.setTypeParser(20, (value) => Number.parseInt(value, 10));
     const { max, idleSeconds } = database.pool ?? DEFAULT_POSTGRES_POOL;
-    const pool = new pg.Pool({
+    const connection = {
       connectionString: database.url,
+      // A database that does not answer (a failover, a cut network) fails a request in seconds, not never.
+      connectionTimeoutMillis: CONNECT_TIMEOUT_MS,
+      keepAlive: true,
+      ...(pgSchema ? { options: `-c search_path=${pgSchema},public` } : {}),
+    };
+    const pool = new pg.Pool({
+      ...connection,
       max,
       // pg closes a connection after 10 s unused by default. A new one is a new PostgreSQL backend: its first
       // queries plan with cold catalogue caches and fault in every shared buffer it reads (2-4 ms for a list
@@ -34,9 +43,14 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
       idleTimeoutMillis: idleSeconds * 1000,
       // Kept connections never hold a script's process open once its work is done.
       allowExitOnIdle: true,
-      ...(pgSchema ? { options: `-c search_path=${pgSchema},public` } : {}),
     });
-    return new Kysely<Schema>({ dialect: new PostgresDialect({ pool }) });
+    const availability = new DatabaseAvailability(() => probeDatabase(connection), {
+      down: (error) => getLogger().warn({ err: error }, "the database does not answer: requests get 503 until it does"),
+      up: (ms) => getLogger().warn({ downForMs: ms }, "the database answers again"),
+    });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: watchedPool(pool, availability) }) });
+    registerAvailability(db, availability);
+    return db;
   }
   if (database.path !== ":memory:") fs.mkdirSync(path.dirname(path.resolve(database.path)), { recursive: true });
   const sqlite = new Database(database.path);
@@ -92,4 +106,50 @@ export async function closeDb(): Promise<void> {
   const db = instance;
   instance = undefined;
   await db?.destroy();
+}
+
+/** How long a request waits for a new PostgreSQL connection before it fails (and is answered 503). */
+const CONNECT_TIMEOUT_MS = 5000;
+
+/**
+ * The pool as Kysely sees it, with every way a connection can break noted (decision 0021). A connection
+ * lost while idle is an 'error' event of the pool, which pg drops and replaces; without a listener Node
+ * ends the process. A connection lost while a request holds it is an 'error' event of that client (pg
+ * rejects its queries, and the pool drops it when it is released); the same. Failed connects and failed
+ * queries are noted too, so a request that failed for the database is answered 503, not 500.
+ */
+function watchedPool(pool: pg.Pool, availability: DatabaseAvailability) {
+  const note = (error: unknown) => availability.noteFailure(error);
+  pool.on("error", note);
+  pool.on("connect", (client) => {
+    client.on("error", note);
+    const query = client.query.bind(client) as (...args: unknown[]) => unknown;
+    (client as { query: unknown }).query = (...args: unknown[]) => {
+      const result = query(...args);
+      if (result instanceof Promise) result.catch(note);
+      return result;
+    };
+  });
+  return {
+    connect: () => pool.connect().catch((error: unknown) => {
+      note(error);
+      throw error;
+    }),
+    end: () => {
+      availability.close();
+      return pool.end();
+    },
+  };
+}
+
+/** One `select 1` on a connection of its own (not from the pool, whose connections may all be taken or broken). */
+async function probeDatabase(connection: pg.ClientConfig): Promise<void> {
+  const client = new pg.Client(connection);
+  client.on("error", () => undefined);
+  try {
+    await client.connect();
+    await client.query("select 1");
+  } finally {
+    await client.end().catch(() => undefined);
+  }
 }
