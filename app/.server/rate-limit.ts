@@ -30,14 +30,15 @@ export interface RateLimitResult {
 const CLEANUP_EVERY = 500;
 const KEEP_MS = 24 * 60 * 60 * 1000;
 
-export async function consumeRateLimit(db: DB, key: string, rule: RateLimitRule, now = Date.now()): Promise<RateLimitResult> {
+/** `weight`: how many requests this one counts as (a merge of 40 favourites counts 40). */
+export async function consumeRateLimit(db: DB, key: string, rule: RateLimitRule, now = Date.now(), weight = 1): Promise<RateLimitResult> {
   const expired = now - rule.windowMs;
   const row = await db
     .insertInto("rate_limits")
-    .values({ key, count: 1, window_start: now })
+    .values({ key, count: weight, window_start: now })
     .onConflict((oc) =>
       oc.column("key").doUpdateSet({
-        count: sql<number>`case when rate_limits.window_start <= ${expired} then 1 else rate_limits.count + 1 end`,
+        count: sql<number>`case when rate_limits.window_start <= ${expired} then ${weight} else rate_limits.count + ${weight} end`,
         window_start: sql<number>`case when rate_limits.window_start <= ${expired} then ${now} else rate_limits.window_start end`,
       }),
     )
@@ -52,8 +53,8 @@ export async function consumeRateLimit(db: DB, key: string, rule: RateLimitRule,
 }
 
 /** Throws a 429 AppError (with `retryAfterSeconds` in its details) when the limit is used up. */
-export async function enforceRateLimit(db: DB, key: string, rule: RateLimitRule, message = "Too many requests. Try again later."): Promise<void> {
-  const result = await consumeRateLimit(db, key, rule);
+export async function enforceRateLimit(db: DB, key: string, rule: RateLimitRule, message = "Too many requests. Try again later.", weight = 1): Promise<void> {
+  const result = await consumeRateLimit(db, key, rule, Date.now(), weight);
   if (!result.allowed) throw new AppError("rate_limited", message, { retryAfterSeconds: result.retryAfterSeconds });
 }
 
@@ -68,9 +69,9 @@ export interface WriteLimit {
   message: string;
 }
 
-/** Counts a write against its limit (when it has one) inside the caller's transaction; 429 when used up. */
-export async function enforceWriteLimit(trx: DB, limit: WriteLimit | undefined): Promise<void> {
-  if (limit) await enforceRateLimit(trx, limit.key, limit.rule, limit.message);
+/** Counts a write (`weight` writes: a merge's entries) against its limit inside the caller's transaction; 429 when used up. */
+export async function enforceWriteLimit(trx: DB, limit: WriteLimit | undefined, weight = 1): Promise<void> {
+  if (limit) await enforceRateLimit(trx, limit.key, limit.rule, limit.message, weight);
 }
 
 /** Forgets a key's window (e.g. per-account sign-in failures after a successful sign-in). */

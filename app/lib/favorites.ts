@@ -38,8 +38,11 @@ export const MIN_RATING = 1;
 export const MAX_RATING = 5;
 /** Spec 9: the My Tools strip shows the first 12 favourites. */
 export const MY_TOOLS_STRIP_SIZE = 12;
-/** Most entries one merge (local copy into the account on sign-in) may carry. */
-export const MAX_MERGE_ENTRIES = 500;
+/**
+ * Most entries (favourites and ratings together) one merge of the local copy into the account may carry; each
+ * counts as a write against the per-user limit. The browser sends a larger local copy in parts of this size.
+ */
+export const MAX_MERGE_ENTRIES = 100;
 
 export function isFavoriteType(value: unknown): value is FavoriteType {
   return typeof value === "string" && (FAVORITE_TYPES as readonly string[]).includes(value);

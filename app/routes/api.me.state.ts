@@ -1,7 +1,8 @@
-import { apiUser, mergeInput, requestLang, userApi } from "~/.server/favorites/http";
-import { addFavorites, listFavoriteEntries } from "~/.server/favorites/queries";
+import { apiUser, apiWriter, mergeInput, requestLang, userApi } from "~/.server/favorites/http";
+import { mergeLocalCopy } from "~/.server/favorites/merge";
+import { listFavoriteEntries } from "~/.server/favorites/queries";
 import { jsonOk, readJson } from "~/.server/http/json-api";
-import { listUserRatings, mergeRatings } from "~/.server/ratings/queries";
+import { listUserRatings } from "~/.server/ratings/queries";
 import type { DB } from "~/.server/db";
 import type { UserState } from "~/lib/favorites";
 import type { Route } from "./+types/api.me.state";
@@ -10,7 +11,8 @@ import type { Route } from "./+types/api.me.state";
  * The one small per-user request pages make after load (shared HTML carries nothing personal):
  * GET: the user's favourites and own ratings.
  * POST {favorites, ratings}: merges the browser's local copy into the account on sign-in (a union of
- * favourites; a rating the account already has wins), then answers like GET.
+ * favourites; a rating the account already has wins), then answers like GET. At most MAX_MERGE_ENTRIES
+ * entries (413 naming the cap), each counted against the user's write limit.
  */
 async function stateOf(db: DB, userId: string, request: Request): Promise<UserState> {
   const [favorites, ratings] = await Promise.all([listFavoriteEntries(db, userId, requestLang(request)), listUserRatings(db, userId)]);
@@ -29,12 +31,10 @@ export function loader({ request }: Route.LoaderArgs) {
 export function action({ request }: Route.ActionArgs) {
   return userApi(request, {
     POST: async (db) => {
-      const user = await apiUser(request, db, "write");
+      const user = await apiWriter(request);
       const local = await readJson(request, mergeInput);
-      // Oldest first, so the newest local favourite ends up first in the list like the others.
-      const added = await addFavorites(db, user.id, [...local.favorites].reverse());
-      const rated = await mergeRatings(db, user.id, local.ratings);
-      return jsonOk({ ...(await stateOf(db, user.id, request)), merged: { favorites: added, ratings: rated } });
+      const merged = await mergeLocalCopy(db, user.id, local, { limit: user.limit });
+      return jsonOk({ ...(await stateOf(db, user.id, request)), merged });
     },
   });
 }

@@ -4,6 +4,15 @@ import type { BenchServer, EngineDatabase, LatencySummary } from "./server.mjs";
 export const ADMIN_EMAILS: string[];
 export function reliabilityEnv(base: string): Record<string, string>;
 
+export interface PreparedRun {
+  users: Array<{ i: number; email: string; address: string; cookie: string; token: string | null }>;
+  admins: Array<{ email: string; address: string; cookie: string; token: string | null }>;
+  /** Published tools, in id order. */
+  slugs: string[];
+}
+
+export function prepareRun(options: { base: string; db: EngineDatabase; users: number; admins?: number; prefix?: string; firstAddress?: number }): Promise<PreparedRun>;
+
 export interface Verification {
   writes: { keys: number; lostWrites: number; phantomWrites: number; samples: string[] };
   decisions: { acknowledged: number; approvedPublished: number; lostDecisions: number; doubleDecisions: number; unpublishedApprovals: number; phantomDecisions: number; samples: string[] };

@@ -7,8 +7,9 @@ import { seedCatalog } from "~/.server/catalog/seed";
 import type { DB } from "~/.server/db";
 import { nowIso } from "~/.server/db/values";
 import { AppError } from "~/.server/errors";
-import { addFavorites, clearFavorites, listFavoriteCards, setFavorite } from "~/.server/favorites/queries";
-import { listUserRatings, mergeRatings, removeRating, setRating } from "~/.server/ratings/queries";
+import { mergeLocalCopy } from "~/.server/favorites/merge";
+import { clearFavorites, listFavoriteCards, setFavorite } from "~/.server/favorites/queries";
+import { listUserRatings, removeRating, setRating } from "~/.server/ratings/queries";
 import { getToolDetail } from "~/.server/tools/detail";
 import { listTools } from "~/.server/tools/queries";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
@@ -209,15 +210,15 @@ describe.each(testDialects())("favourites and ratings on %s", (dialect) => {
     const user = users[3]!;
     await setRating(t.db, user, TOOL, 2);
     const other = (await t.db.selectFrom("tools").select("slug").where("slug", "!=", TOOL).orderBy("id", "desc").executeTakeFirstOrThrow()).slug;
-    const added = await addFavorites(t.db, user, [
-      { type: "tool", slug: TOOL },
-      { type: "tool", slug: other },
-      { type: "tool", slug: TOOL },
-      { type: "tool", slug: "gone-since" },
-    ]);
-    expect(added).toBe(2);
-    expect(await addFavorites(t.db, user, [{ type: "tool", slug: TOOL }])).toBe(0);
-    const rated = await mergeRatings(t.db, user, [{ slug: TOOL, rating: 5 }, { slug: other, rating: 4 }, { slug: "gone-since", rating: 3 }]);
+    const favorites = [
+      { type: "tool" as const, slug: TOOL },
+      { type: "tool" as const, slug: other },
+      { type: "tool" as const, slug: TOOL },
+      { type: "tool" as const, slug: "gone-since" },
+    ];
+    expect((await mergeLocalCopy(t.db, user, { favorites, ratings: [] })).favorites).toBe(2);
+    expect((await mergeLocalCopy(t.db, user, { favorites: [{ type: "tool", slug: TOOL }], ratings: [] })).favorites).toBe(0);
+    const { ratings: rated } = await mergeLocalCopy(t.db, user, { favorites: [], ratings: [{ slug: TOOL, rating: 5 }, { slug: other, rating: 4 }, { slug: "gone-since", rating: 3 }] });
     expect(rated).toBe(1);
     expect(await listUserRatings(t.db, user)).toEqual({ [TOOL]: 2, [other]: 4 });
     await expectExact(t.db, TOOL);

@@ -1,5 +1,6 @@
 import type { DB } from "../db";
 import { nowIso } from "../db/values";
+import { runTransaction } from "../db/transaction";
 import { AppError } from "../errors";
 import { isPlaceholderEmail } from "../auth/users";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
@@ -74,7 +75,7 @@ export async function reviewAdRequest(db: DB, actor: Actor, id: number, input: R
     .executeTakeFirst();
   if (!row) throw new AppError("not_found", "No such advertising request.");
   if (row.status !== "pending") throw new AppError("conflict", `This request was already ${row.status}.`, { status: row.status });
-  await db.transaction().execute(async (trx) => {
+  await runTransaction(db, async (trx) => {
     const now = nowIso();
     const result = await trx
       .updateTable("ad_submissions")

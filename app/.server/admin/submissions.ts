@@ -6,6 +6,7 @@ import { isPlaceholderEmail } from "../auth/users";
 import type { DB, Schema } from "../db";
 import { serializeTransactions } from "../db/row-lock";
 import { nowIso, parseJson } from "../db/values";
+import { runTransaction } from "../db/transaction";
 import { AppError } from "../errors";
 import { catalogChanged } from "../tools/cache";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
@@ -167,7 +168,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
 
   let result: ReviewResult;
   if (input.status === "rejected") {
-    await db.transaction().execute(async (trx) => {
+    await runTransaction(db, async (trx) => {
       await decide(trx, id, actor, input);
       await recordAudit(trx, actor, [{ action: "submission.reject", entityType: "submission", entityId: id, changes: { status: { before: "pending", after: "rejected" } }, note: input.notes }]);
     });
@@ -176,7 +177,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     if (!submit?.success) throw new AppError("conflict", "The stored submission is incomplete and cannot be published; reject it with a reason.");
     const wanted = await freeToolSlug(db, submit.data.slug || row.slug);
     const images = await imagesFor(submit.data, wanted);
-    const published = await db.transaction().execute(async (trx) => {
+    const published = await runTransaction(db, async (trx) => {
       // Two approvals at once (two administrators on one submission, or two submissions wanting one
       // slug) would find the same free slug on PostgreSQL and the second insert would fail with a
       // duplicate key: publications run one at a time, and the row is checked again under that lock.
@@ -193,7 +194,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
   } else {
     if (!update?.success || row.tool_id === null) throw new AppError("conflict", "The stored update is incomplete and cannot be applied; reject it with a reason.");
     const toolId = Number(row.tool_id);
-    const changes = await db.transaction().execute(async (trx) => {
+    const changes = await runTransaction(db, async (trx) => {
       const current = await currentToolFields(trx, toolId, language);
       if (!current) throw new AppError("conflict", "The tool this update is for no longer exists.");
       const diff = updateDiff(current, update.data.changes);

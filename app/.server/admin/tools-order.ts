@@ -1,6 +1,8 @@
 import { z } from "zod";
 import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import type { DB } from "../db";
+import { lockRowsInIdOrder } from "../db/row-lock";
+import { runTransaction } from "../db/transaction";
 import { fromFlag, nowIso, toFlag } from "../db/values";
 import { AppError } from "../errors";
 import { PRIORITY_LAST_ASC, PRIORITY_LAST_DESC } from "../db/migrations/0012_admin_audit_log";
@@ -125,14 +127,19 @@ export async function listToolsOrder(db: DB, query: ToolsOrderQuery): Promise<{ 
 /** Writes each row's pinned flag and priority; unchanged rows are left alone. Returns how many changed. */
 export async function saveToolsOrder(db: DB, actor: Actor, input: ToolsOrderUpdate): Promise<{ updated: number }> {
   const ids = input.updates.map((u) => u.id);
-  const updated = await db.transaction().execute(async (trx) => {
+  // Rows locked and written in id order whatever order the list came in: two administrators saving the same
+  // tools in opposite orders queue behind each other instead of deadlocking (PostgreSQL), and each compares
+  // with the order as the other left it.
+  const updates = [...input.updates].sort((a, b) => a.id - b.id);
+  const updated = await runTransaction(db, async (trx) => {
+    await lockRowsInIdOrder(trx, "tools", ids);
     const current = await trx.selectFrom("tools").select(["id", "pinned", "manual_priority"]).where("id", "in", ids).execute();
     const byId = new Map(current.map((row) => [Number(row.id), row]));
     const missing = ids.filter((id) => !byId.has(id));
     if (missing.length) throw new AppError("not_found", `No tool with id ${missing.join(", ")}.`, { ids: missing });
     const records: AuditRecord[] = [];
     const now = nowIso();
-    for (const update of input.updates) {
+    for (const update of updates) {
       const row = byId.get(update.id)!;
       const before = { pinned: fromFlag(row.pinned), manual_priority: row.manual_priority === null ? null : Number(row.manual_priority) };
       if (before.pinned === update.pinned && before.manual_priority === update.manual_priority) continue;

@@ -20,3 +20,16 @@ export function lockingRead<DB, TB extends keyof DB, O>(db: Kysely<any>, query: 
 export async function serializeTransactions(trx: Kysely<any>, key: number): Promise<void> {
   if (dialectOf(trx) === "postgres") await sql`select pg_advisory_xact_lock(${key})`.execute(trx);
 }
+
+/**
+ * Locks the rows of `table` with these ids until commit, one after another in id order, in one statement.
+ * Every write that changes several rows of one table takes their locks this way first: two such writes on
+ * the same rows, listed in opposite orders (two merges of the same ratings, two administrators saving one
+ * tools order), then queue behind each other instead of each holding a row the other waits for, which
+ * PostgreSQL ends with a deadlock error. SQLite serialises write transactions whole and needs none.
+ */
+export async function lockRowsInIdOrder(trx: Kysely<any>, table: string, ids: readonly number[]): Promise<void> {
+  if (ids.length === 0 || dialectOf(trx) !== "postgres") return;
+  const sorted = [...new Set(ids)].sort((a, b) => a - b);
+  await trx.selectFrom(table).select("id").where("id", "in", sorted).orderBy("id").forUpdate().execute();
+}

@@ -1,6 +1,6 @@
 import { z } from "zod";
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
-import { FAVORITE_TYPES, MAX_MERGE_ENTRIES, MAX_RATING, MIN_RATING } from "~/lib/favorites";
+import { FAVORITE_TYPES, MAX_RATING, MIN_RATING } from "~/lib/favorites";
 import { requireUserId } from "../auth/guards";
 import { getConfig } from "../config";
 import { getDb, type DB } from "../db";
@@ -20,11 +20,14 @@ export const clearInput = z.object({ type: favoriteType }).strict();
 export const ratingInput = z.object({ slug, rating: stars }).strict();
 export const ratingRemoval = z.object({ slug }).strict();
 export const ratingQuery = z.object({ slug });
-/** The browser's local copy, merged into the account on sign-in (entries as spec 3 keeps them). */
+/**
+ * The browser's local copy, merged into the account on sign-in (entries as spec 3 keeps them). How many
+ * entries one merge may carry (MAX_MERGE_ENTRIES) is checked by the merge itself, with a 413 that names it.
+ */
 export const mergeInput = z
   .object({
-    favorites: z.array(z.object({ id: z.number().int().optional(), type: favoriteType, slug, title: z.string().max(500).optional() })).max(MAX_MERGE_ENTRIES).default([]),
-    ratings: z.array(z.object({ slug, rating: stars })).max(MAX_MERGE_ENTRIES).default([]),
+    favorites: z.array(z.object({ id: z.number().int().optional(), type: favoriteType, slug, title: z.string().max(500).optional() })).default([]),
+    ratings: z.array(z.object({ slug, rating: stars })).default([]),
   })
   .strict();
 
@@ -44,8 +47,8 @@ export async function apiUser(request: Request, db: DB, kind: RateKind): Promise
 }
 
 /**
- * Signed-in user for a single write (401 JSON otherwise) and the per-minute limit that write counts against
- * inside its own transaction (favourite and rating writes: one commit each instead of two).
+ * Signed-in user for a write (401 JSON otherwise) and the per-minute limit that write counts against inside
+ * its own transaction (favourite and rating writes: one commit each instead of two; a merge: one per entry).
  */
 export async function apiWriter(request: Request): Promise<{ id: string; limit: WriteLimit }> {
   const user = await requireUserId(request);

@@ -2,6 +2,8 @@ import type { Kysely } from "kysely";
 import { pickContentLanguage } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
+import { lockRowsInIdOrder } from "../db/row-lock";
+import { runTransaction } from "../db/transaction";
 import { orderedNowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
@@ -42,7 +44,7 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
   const target = FAVORITE_TARGETS[type];
   // One transaction: the user's write limit, the slug's lookup and the change. An unknown slug still counts
   // against the limit (the transaction commits, the 404 follows).
-  const written = await db.transaction().execute(async (trx) => {
+  const written = await runTransaction(db, async (trx) => {
     await enforceWriteLimit(trx, limit);
     const id = await findTargetId(trx, type, slug);
     if (id === null) return null;
@@ -71,34 +73,15 @@ async function entryTitle(db: DB, type: FavoriteType, id: number, lang: string):
   return (await describeFavorites(db, lang, [{ type, id }]))[0]?.title ?? null;
 }
 
-/** Adds many favourites at once (the local copy on sign-in); unknown slugs are skipped. Returns how many were new. */
-export async function addFavorites(db: DB, userId: string, entries: Array<{ type: FavoriteType; slug: string }>): Promise<number> {
-  const resolved: Array<{ type: FavoriteType; id: number }> = [];
-  for (const entry of entries) {
-    const id = await findTargetId(db, entry.type, entry.slug);
-    if (id !== null) resolved.push({ type: entry.type, id });
-  }
-  if (resolved.length === 0) return 0;
-  let added = 0;
-  let counted = false;
-  await db.transaction().execute(async (trx) => {
-    for (const { type, id } of resolved) {
-      if (!(await insertFavorite(trx, userId, type, id))) continue;
-      added++;
-      counted ||= FAVORITE_TARGETS[type].counted;
-    }
-  });
-  if (counted) await toolFiguresChanged(db);
-  return added;
-}
-
 /** Spec 7.3: removes all of the user's favourites of one kind (the e-commerce "clear all"). Returns how many. */
 export async function clearFavorites(db: DB, userId: string, type: FavoriteType): Promise<number> {
   const target = FAVORITE_TARGETS[type];
-  const removed = await db.transaction().execute(async (trx) => {
+  const removed = await runTransaction(db, async (trx) => {
     const rows = await (trx as Kysely<any>).deleteFrom(target.favorites).where("user_id", "=", userId).returning(target.column).execute();
     const ids = rows.map((row) => Number(row[target.column]));
     if (target.counted && ids.length > 0) {
+      // Many tools' counts at once: their rows in id order, as every multi-row write takes them.
+      await lockRowsInIdOrder(trx, "tools", ids);
       await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "in", ids).execute();
     }
     return ids.length;

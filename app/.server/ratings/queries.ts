@@ -2,6 +2,7 @@ import { sql, type RawBuilder } from "kysely";
 import type { RatingFigures } from "~/lib/favorites";
 import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
+import { runTransaction } from "../db/transaction";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
@@ -19,9 +20,10 @@ import { toolFiguresChanged } from "../tools/cache";
 /**
  * The shown rating after adding `sumDelta` and `countDelta` to the user sums (SET sees the old values).
  * The integer parts are summed first, so the one floating-point product and division are exactly
- * `(base_rating * base_review_count + sum) / (base_review_count + count)` on both engines.
+ * `(base_rating * base_review_count + sum) / (base_review_count + count)` on both engines. `sumDelta` may be a
+ * subquery (a merge's one statement for many tools).
  */
-function shownRating(sumDelta: number, countDelta: number): RawBuilder<number> {
+function shownRating(sumDelta: number | RawBuilder<number>, countDelta: number): RawBuilder<number> {
   return sql<number>`case when base_review_count + user_rating_count + ${countDelta} = 0 then base_rating
     else (base_rating * base_review_count + (user_rating_sum + ${sumDelta})) / (base_review_count + (user_rating_count + ${countDelta})) end`;
 }
@@ -72,16 +74,16 @@ function figuresOf(row: ShownFigures, slug: string, own: number | null): RatingF
 }
 
 /**
- * Writes one rating inside a transaction; `keepExisting` leaves a rating the user already has (merge: server
- * wins). Null when the slug names no published tool; else whether it changed and the tool's shown figures.
+ * Writes one rating inside a transaction. Null when the slug names no published tool; else whether it changed
+ * and the tool's shown figures.
  */
-async function writeRating(trx: DB, userId: string, slug: string, rating: number, keepExisting: boolean): Promise<{ changed: boolean; figures: ShownFigures } | null> {
+async function writeRating(trx: DB, userId: string, slug: string, rating: number): Promise<{ changed: boolean; figures: ShownFigures } | null> {
   const toolId = await lockTool(trx, slug);
   if (toolId === null) return null;
   const previous = await trx.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
   const now = nowIso();
   if (previous) {
-    if (keepExisting || previous.rating === rating) return { changed: false, figures: await shownFigures(trx, toolId) };
+    if (previous.rating === rating) return { changed: false, figures: await shownFigures(trx, toolId) };
     await trx.updateTable("ratings").set({ rating, updated_at: now }).where("user_id", "=", userId).where("tool_id", "=", toolId).execute();
     return { changed: true, figures: await applyDelta(trx, toolId, rating - previous.rating, 0) };
   }
@@ -94,9 +96,9 @@ async function writeRating(trx: DB, userId: string, slug: string, rating: number
  * user's write limit, counted in the same transaction (an unknown slug counts too: it commits, then 404s).
  */
 export async function setRating(db: DB, userId: string, slug: string, rating: number, { limit }: { limit?: WriteLimit } = {}): Promise<RatingFigures> {
-  const written = await db.transaction().execute(async (trx) => {
+  const written = await runTransaction(db, async (trx) => {
     await enforceWriteLimit(trx, limit);
-    return writeRating(trx, userId, slug, rating, false);
+    return writeRating(trx, userId, slug, rating);
   });
   if (!written) throw notFound(slug);
   // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
@@ -106,7 +108,7 @@ export async function setRating(db: DB, userId: string, slug: string, rating: nu
 
 /** Removes the user's rating of a tool (nothing happens when there is none); `limit` as for `setRating`. */
 export async function removeRating(db: DB, userId: string, slug: string, { limit }: { limit?: WriteLimit } = {}): Promise<RatingFigures> {
-  const written = await db.transaction().execute(async (trx) => {
+  const written = await runTransaction(db, async (trx) => {
     await enforceWriteLimit(trx, limit);
     const id = await lockTool(trx, slug);
     if (id === null) return null;
@@ -118,17 +120,23 @@ export async function removeRating(db: DB, userId: string, slug: string, { limit
   return figuresOf(written.figures, slug, null);
 }
 
-/** Ratings kept locally before sign-in, merged into the account: a rating the account already has wins. */
-export async function mergeRatings(db: DB, userId: string, ratings: Array<{ slug: string; rating: number }>): Promise<number> {
-  let added = 0;
-  await db.transaction().execute(async (trx) => {
-    for (const { slug, rating } of ratings) {
-      // A tool removed since the visitor rated it (null) is skipped, not a reason to lose the others.
-      if ((await writeRating(trx, userId, slug, rating, true))?.changed) added++;
-    }
-  });
-  if (added > 0) await toolFiguresChanged(db);
-  return added;
+/**
+ * Adds ratings just inserted for these tools (their rows locked by the caller) to the tools' user sums and shown
+ * figures, in one statement: each tool's own delta is the user's new rating, read by a subquery.
+ */
+export async function addNewRatingsToFigures(trx: DB, userId: string, toolIds: readonly number[]): Promise<void> {
+  if (toolIds.length === 0) return;
+  const own = sql<number>`(select r.rating from ratings r where r.user_id = ${userId} and r.tool_id = tools.id)`;
+  await trx
+    .updateTable("tools")
+    .set({
+      rating: shownRating(own, 1),
+      review_count: sql<number>`base_review_count + user_rating_count + 1`,
+      user_rating_sum: sql<number>`user_rating_sum + ${own}`,
+      user_rating_count: sql<number>`user_rating_count + 1`,
+    })
+    .where("id", "in", [...toolIds])
+    .execute();
 }
 
 /** The user's own ratings by tool slug. */
