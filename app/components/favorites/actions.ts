@@ -73,35 +73,78 @@ function failureNotice(status: number, fallback: NoticeKey): NoticeKey {
 }
 
 /** Signed in: the account's state, after merging the local copy into it (then cleared) when there is one. */
-async function loadFromServer(who: string, local: { favorites: FavoriteEntry[]; ratings: Record<string, number> }, lang: string): Promise<void> {
+async function loadFromServer(who: string, local: LocalCopy, lang: string): Promise<void> {
   const hasLocal = local.favorites.length > 0 || Object.keys(local.ratings).length > 0;
   const query = `?lang=${encodeURIComponent(lang)}`;
-  const answer = hasLocal
-    ? await api<UserState>("POST", `/api/me/state${query}`, mergePayload(local, lang))
-    : await api<UserState>("GET", `/api/me/state${query}`);
+  const { answer, merged, left } = hasLocal ? await mergeInParts(local, lang, `/api/me/state${query}`) : { answer: await api<UserState>("GET", `/api/me/state${query}`), merged: null, left: local };
   if (!isCurrentLoad(who)) return;
-  if (!answer.ok || !answer.body) {
+  const state = answer.ok ? answer.body : merged;
+  if (!state) {
     // Spec 4.4: on a server failure the local copy is shown (and merged on the next load).
     console.warn("Loading favourites from the server failed", answer.status);
-    set({ mode: "local", favorites: local.favorites, ratings: local.ratings });
+    set({ mode: "local", favorites: left.favorites, ratings: left.ratings });
     if (answer.status !== 401) notify("syncFailed");
     return;
   }
-  if (hasLocal) writeLocal({ favorites: [], ratings: {} });
-  set({ mode: "server", favorites: answer.body.favorites, ratings: answer.body.ratings });
+  set({ mode: "server", favorites: state.favorites, ratings: state.ratings });
+  // Some parts merged, then one failed (the write limit, say): what is left stays local for the next load.
+  if (!answer.ok) notify(answer.status === 429 ? "rateLimited" : "syncFailed");
 }
 
-/** The local copy as the merge endpoint takes it: ratings of this language win over other languages'. */
-function mergePayload(local: { favorites: FavoriteEntry[]; ratings: Record<string, number> }, lang: string) {
+type LocalCopy = { favorites: FavoriteEntry[]; ratings: Record<string, number> };
+/** A local copy larger than this many parts waits for the next load (parts count against the write limit anyway). */
+const MAX_MERGE_PARTS = 20;
+
+/**
+ * Sends the local copy in parts of at most MAX_MERGE_ENTRIES (the server refuses more; if it names a smaller
+ * cap, parts shrink to it), the oldest favourites first so the newest end up first in the account's list.
+ * Each part leaves the local copy once the server has it, so a part that fails is sent again on the next load
+ * and nothing is lost. Returns the last answer, the state after the last part that merged, and what is left.
+ */
+async function mergeInParts(local: LocalCopy, lang: string, path: string): Promise<{ answer: ApiAnswer<UserState>; merged: UserState | null; left: LocalCopy }> {
+  let left = local;
+  let cap = MAX_MERGE_ENTRIES;
+  let merged: UserState | null = null;
+  let answer: ApiAnswer<UserState> = { ok: false, status: 0, body: null };
+  for (let part = 0; part < MAX_MERGE_PARTS && (left.favorites.length > 0 || Object.keys(left.ratings).length > 0); part++) {
+    const { payload, rest } = nextPart(left, lang, cap);
+    answer = await api<UserState>("POST", path, payload);
+    if (!answer.ok) {
+      const serverCap = answer.status === 413 ? (answer.body as { error?: { maxEntries?: unknown } } | null)?.error?.maxEntries : undefined;
+      if (typeof serverCap === "number" && serverCap >= 1 && serverCap < cap) {
+        cap = serverCap;
+        continue;
+      }
+      break;
+    }
+    merged = answer.body;
+    left = rest;
+    writeLocal(left);
+  }
+  return { answer, merged, left };
+}
+
+/** The next part of the local copy as the merge endpoint takes it (ratings of this language win over other languages'), and the rest. */
+function nextPart(local: LocalCopy, lang: string, cap: number): { payload: { favorites: FavoriteEntry[]; ratings: Array<{ slug: string; rating: number }> }; rest: LocalCopy } {
+  const favorites = local.favorites.filter((entry) => isFavoriteType(entry.type));
+  const sent = Math.min(cap, favorites.length);
   const bySlug = new Map<string, number>();
   for (const [key, rating] of Object.entries(local.ratings)) {
     const [keyLang, slug] = [key.slice(0, key.indexOf("/")), key.slice(key.indexOf("/") + 1)];
     if (!slug || (bySlug.has(slug) && keyLang !== lang)) continue;
     bySlug.set(slug, rating);
   }
+  const ratings = [...bySlug].slice(0, cap - sent).map(([slug, rating]) => ({ slug, rating }));
+  const ratedSlugs = new Set(ratings.map((r) => r.slug));
+  const restRatings = Object.fromEntries(
+    Object.entries(local.ratings).filter(([key]) => {
+      const slug = key.slice(key.indexOf("/") + 1);
+      return slug && !ratedSlugs.has(slug);
+    }),
+  );
   return {
-    favorites: local.favorites.filter((entry) => isFavoriteType(entry.type)).slice(0, MAX_MERGE_ENTRIES),
-    ratings: [...bySlug].slice(0, MAX_MERGE_ENTRIES).map(([slug, rating]) => ({ slug, rating })),
+    payload: { favorites: favorites.slice(favorites.length - sent), ratings },
+    rest: { favorites: favorites.slice(0, favorites.length - sent), ratings: restRatings },
   };
 }
 
