@@ -12,6 +12,8 @@ import type { Kysely } from "kysely";
 export const OUTAGE_RETRY_AFTER_SECONDS = 5;
 /** How often the probe asks an unreachable database again. */
 const PROBE_EVERY_MS = 1000;
+/** The second probe after a first one failed, before the database counts as away. */
+const SECOND_PROBE_AFTER_MS = 200;
 
 /** Network errors of a socket to the database, and PostgreSQL's own "this connection is gone" codes. */
 const CONNECTION_CODES = new Set([
@@ -65,7 +67,7 @@ export class DatabaseAvailability {
     private readonly events: AvailabilityEvents,
   ) {}
 
-  /** False from a failed probe until one succeeds. */
+  /** False from the second failed probe in a row until one succeeds. */
   get available(): boolean {
     return !this.#down;
   }
@@ -79,7 +81,7 @@ export class DatabaseAvailability {
   noteFailure(error: unknown): void {
     if (this.#closed || !isConnectionFailure(error)) return;
     this.#lastFailureAt = Date.now();
-    if (!this.#probing) void this.#probeUntilUp(error);
+    if (!this.#probing) void this.#probeUntilUp();
   }
 
   /** Stops probing (the database handle is being closed). */
@@ -88,12 +90,14 @@ export class DatabaseAvailability {
     clearTimeout(this.#timer);
   }
 
-  async #probeUntilUp(firstError: unknown): Promise<void> {
+  async #probeUntilUp(): Promise<void> {
     this.#probing = true;
     try {
-      // A terminated backend does not mean the server is gone: the first probe runs at once, and only when
-      // it fails too does the site answer 503. Requests that lost their connection meanwhile get 503 anyway.
-      for (let error = firstError; !this.#closed; ) {
+      // A terminated backend does not mean the server is gone: the probe runs at once, and only when it fails
+      // twice in a row (the second time a moment later: a probe caught by the same termination) does the site
+      // answer 503. Requests that lost their connection meanwhile are answered 503 anyway.
+      let failures = 0;
+      while (!this.#closed) {
         try {
           await this.probe();
           if (this.#down) {
@@ -101,16 +105,15 @@ export class DatabaseAvailability {
             this.events.up(Date.now() - this.#downSince);
           }
           return;
-        } catch (probeError) {
-          error = probeError;
-          if (!this.#down) {
+        } catch (error) {
+          if (++failures >= 2 && !this.#down) {
             this.#down = true;
             this.#downSince = Date.now();
             this.events.down(error);
           }
         }
         await new Promise<void>((resolve) => {
-          this.#timer = setTimeout(resolve, PROBE_EVERY_MS);
+          this.#timer = setTimeout(resolve, failures < 2 ? SECOND_PROBE_AFTER_MS : PROBE_EVERY_MS);
           this.#timer.unref();
         });
       }
