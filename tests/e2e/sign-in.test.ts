@@ -307,19 +307,34 @@ describe("admin area", () => {
     await context.close();
   });
 
-  it("lets an administrator in and shows the admin home", async () => {
+  it("gives an unverified listed address nothing, tells it to verify first, and lets it in after the mail link", async () => {
     const { context, page } = await freshPage();
     await gotoHydrated(page, `${server.url}/us-en`);
-    await page.evaluate(
-      (email) =>
-        fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "admin password", name: "Chief" }) }),
-      ADMIN_EMAIL,
-    );
+    const signIn = await page.evaluate(async (email) => {
+      const post = (path: string, body: unknown) => fetch(`/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      await post("/sign-up/email", { email, password: "admin password", name: "Chief" });
+      const response = await post("/sign-in/email", { email, password: "admin password" });
+      return { status: response.status, token: response.headers.get("set-auth-token") };
+    }, ADMIN_EMAIL);
+    expect(signIn.status).toBe(200);
+    // Anyone can register a listed address: until its mailbox proves it, neither the console nor the API opens.
+    expect((await page.goto(`${server.url}/admin`))?.status()).toBe(403);
+    const api = await fetch(`${server.url}/api/admin/submissions`, { headers: { authorization: `Bearer ${signIn.token}` } });
+    expect(api.status).toBe(403);
     await page.evaluate(() => fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
     await gotoHydrated(page, `${server.url}/admin/login`);
     await page.fill("input[name=email]", ADMIN_EMAIL);
     await page.fill("input[name=password]", "admin password");
     await page.locator("[data-testid=admin-login-form] button[type=submit]").click();
+    await page.getByTestId("admin-login-error").filter({ hasText: "verified" }).waitFor();
+    expect(await page.getByTestId("admin-login-error").textContent()).toBe(
+      "This address is on the administrators' list but has not been verified yet. We have sent you a verification e-mail: open its link, then log in here again.",
+    );
+    expect(await page.evaluate(async () => (await fetch("/api/auth/get-session")).json())).toBeNull();
+
+    // The owner opens the link from the mail: signed in, verified, an administrator.
+    await page.goto(await smtp.linkFor(ADMIN_EMAIL));
+    await gotoHydrated(page, `${server.url}/admin/login`);
     await page.waitForURL((u) => u.pathname === "/admin");
     await page.getByTestId("admin-card").first().waitFor();
     expect(await page.getByTestId("admin-card").count()).toBe(4);
