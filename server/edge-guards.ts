@@ -14,6 +14,8 @@ import { readCappedBody, bodyLimitFor, type BufferedBody } from "./body-limit";
  * - forwarded headers from clients that are not a trusted proxy are dropped, so nothing behind
  *   (better-auth's base URL, its rate limits, `session.ipAddress`) can be told a made-up address;
  *   `x-client-ip` always carries the address Express resolved (see TRUST_PROXY);
+ * - the sign-in endpoints (`/api/auth/*`) are given one spelling (dot segments, `%2e%2e`, doubled and
+ *   trailing slashes, letter case), so better-auth and the per-account limits see the same path;
  * - request bodies are read here with a byte cap (413 past it) and handed on already read.
  */
 export const MAX_URL_BYTES = 4096;
@@ -80,6 +82,40 @@ function addressProblem(url: string): string | null {
   return CONTROL.test(decoded) || CONTROL.test(path) ? "bad_path" : null;
 }
 
+const AUTH_PREFIX = /^\/api\/auth(?:\/|$)/i;
+
+/**
+ * The one spelling of a better-auth path, or null for any other path. `/api/auth/x/../sign-in/email`,
+ * `/API/Auth//sign-in/email/` and the `%2e%2e` forms all reach the same endpoint, so each is counted by
+ * the per-account limits like the plain path instead of slipping past them.
+ */
+export function canonicalAuthPath(path: string): string | null {
+  // Percent-encoded letters, digits and `-._~` mean the characters themselves (RFC 3986 2.3).
+  const decoded = path.replace(/%([0-9a-f]{2})/gi, (escape: string, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /^[a-z0-9\-._~]$/i.test(char) ? char : escape;
+  });
+  const collapsed = decoded.replace(/[/\\]{2,}/g, "/");
+  let resolved: string;
+  try {
+    // The URL parser resolves `.`/`..` segments, their `%2e` forms and backslashes, as better-auth's own Request does.
+    resolved = new URL(collapsed, "http://edge.invalid").pathname;
+  } catch {
+    return null;
+  }
+  resolved = resolved.replace(/\/{2,}/g, "/");
+  if (resolved.length > 1) resolved = resolved.replace(/\/+$/, "");
+  return AUTH_PREFIX.test(resolved) ? resolved.toLowerCase() : null;
+}
+
+/** Rewrites a request for a better-auth path to its one spelling (the query is kept as sent). */
+function canonicalizeAuthRequest(req: Request): void {
+  const queryAt = req.url.indexOf("?");
+  const path = queryAt < 0 ? req.url : req.url.slice(0, queryAt);
+  const canonical = canonicalAuthPath(path);
+  if (canonical !== null && canonical !== path) req.url = canonical + (queryAt < 0 ? "" : req.url.slice(queryAt));
+}
+
 function hostProblem(req: Request, trusted: boolean): string | null {
   const host = req.headers.host;
   if (host === undefined || !isHost(host)) return "bad_host";
@@ -102,6 +138,7 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
     if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
     if (hostProblem(req, trustProxy)) return refuse(req, res, 400, "bad_host", "The Host header is not valid.");
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
+    canonicalizeAuthRequest(req);
     if (/^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?admin(?:[/.]|$)/i.test(req.path)) noStore(res);
 
     const limit = bodyLimitFor(req);

@@ -9,6 +9,7 @@ import { isUnverifiedAdminAddress } from "~/.server/auth/users";
 import { getConfig } from "~/.server/config";
 import { getLogger } from "~/.server/logger";
 import { authPost } from "~/components/auth/auth-client";
+import { signInRefusal } from "~/components/auth/password-reset";
 import { safeReturnPath } from "~/lib/return-to";
 import type { Route } from "./+types/admin.login";
 
@@ -78,7 +79,10 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     const result = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: email.trim(), password });
     setBusy(false);
-    if (!result.ok) return setError(result.status === 429 ? t("auth.tooManyAttempts") : t("admin.invalid"));
+    if (!result.ok) {
+      const refusal = signInRefusal(result, "admin.invalid");
+      return setError(t(refusal.key, refusal.values));
+    }
     if (result.data.twoFactorRedirect) return setStep("totp");
     await checkAdmin();
   }
