@@ -18,6 +18,20 @@ import { forgetSession } from "./session-ids";
 /** Endpoints that only work by sending mail: without a way to deliver it they answer one clear 400 for every address. */
 const MAIL_ONLY_PATHS = new Set(["/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
 
+/**
+ * better-auth's own messages go to the app's log. A refused origin or callback URL is someone else's
+ * page posting here (expected traffic): one warn line, not an error (the request line says 403 too).
+ */
+const REFUSED_ORIGIN = /^Invalid (?:origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL):/;
+
+function logThroughPino(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
+  const logger = getLogger();
+  if (REFUSED_ORIGIN.test(message)) return logger.warn({ reason: message.slice(0, 300) }, "cross-origin write refused");
+  const err = args.find((arg) => arg instanceof Error);
+  // Its info lines are hints for developers (e.g. which trustedOrigins to add), not events of the site.
+  logger[level === "info" ? "debug" : level]({ source: "better-auth", ...(err ? { err } : {}) }, message.slice(0, 1000));
+}
+
 /** Whose password a reset link sets (their address and name count against a new password), or nobody. */
 async function resettingUser(
   adapter: { findVerificationValue(id: string): Promise<{ value: string } | null>; findUserById(id: string): Promise<{ email: string; name: string } | null> },
@@ -58,6 +72,8 @@ export function createAuth(db: DB, config: Config) {
 
   return betterAuth({
     appName: "AI Tools Directory",
+    // "info": at "warn" better-auth also prints every refused request's message through its own console logger.
+    logger: { level: "info", log: logThroughPino },
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
