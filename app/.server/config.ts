@@ -174,6 +174,10 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
       `Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(env.HTTP_HEADERS_TIMEOUT_MS ?? String(values.HTTP_HEADERS_TIMEOUT_MS))}: must not exceed HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
     );
   }
+  // Unset, the body timeout follows a shorter request timeout; set past it, it is a mistake worth naming.
+  if (values.HTTP_BODY_IDLE_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS && emptyToUndefined(env.HTTP_BODY_IDLE_TIMEOUT_MS) === undefined) {
+    values.HTTP_BODY_IDLE_TIMEOUT_MS = values.HTTP_REQUEST_TIMEOUT_MS;
+  }
   if (values.HTTP_BODY_IDLE_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
       `Invalid environment variable HTTP_BODY_IDLE_TIMEOUT_MS=${JSON.stringify(env.HTTP_BODY_IDLE_TIMEOUT_MS ?? String(values.HTTP_BODY_IDLE_TIMEOUT_MS))}: must not exceed HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
