@@ -34,7 +34,7 @@ app.use(compression());
 app.use(mod.securityHeaders({ development: DEVELOPMENT }));
 app.use(mod.requestLogger());
 // Bad methods, addresses, hosts and oversized bodies are refused here, before any route (server/edge-guards.ts).
-app.use(mod.edgeGuards({ trustProxy: config.trustProxy !== false }));
+app.use(mod.edgeGuards({ trustProxy: config.trustProxy !== false, bodyIdleTimeoutMs: config.HTTP_BODY_IDLE_TIMEOUT_MS }));
 
 // Uploaded and generated images in the local UPLOAD_DIR. Generated names carry a content hash
 // (logo-3f9a0c1b2d.png), so they never change and can be cached for a year.

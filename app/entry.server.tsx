@@ -184,8 +184,15 @@ function renderStreaming(page: React.ReactElement, nonce: string, setStatus: (st
   });
 }
 
+/** React Router's refusal of a form posted from another origin (it answers 400): expected traffic, not a failure. */
+const CROSS_ORIGIN_ACTION = /origin does not match `origin` header/;
+
 export const handleError: HandleErrorFunction = (error, { request }) => {
   if (request.signal.aborted) return;
+  if (error instanceof Error && CROSS_ORIGIN_ACTION.test(error.message)) {
+    getLogger().warn({ path: new URL(request.url).pathname.slice(0, 200), origin: request.headers.get("origin")?.slice(0, 200) }, "cross-origin write refused");
+    return;
+  }
   const status = httpStatusOf(error);
   if (status >= 500) getLogger().error({ err: error, url: request.url }, "request failed");
 };

@@ -23,12 +23,32 @@ export function bodyLimitFor(req: Request): number {
 
 const TEXT_BODY = /^(?:application\/(?:.+\+)?json|application\/x-www-form-urlencoded|text\/)/i;
 
-/** The whole body, or null as soon as it passes `limit` bytes (the rest is not read). */
-export function readCappedBody(req: Request, limit: number): Promise<BufferedBody | null> {
+/** The body stopped arriving: no byte for the idle timeout. */
+export class BodyStalledError extends Error {
+  constructor(idleMs: number) {
+    super(`no byte of the request body for ${idleMs} ms`);
+  }
+}
+
+/**
+ * The whole body, or null as soon as it passes `limit` bytes (the rest is not read). Rejects with
+ * BodyStalledError when `idleMs` pass without a byte (a declared length that is never sent).
+ */
+export function readCappedBody(req: Request, limit: number, idleMs = 0): Promise<BufferedBody | null> {
   return new Promise((resolve, reject) => {
     const chunks: Buffer[] = [];
     let size = 0;
+    let idle: NodeJS.Timeout | undefined;
+    const rearm = () => {
+      if (!idleMs) return;
+      clearTimeout(idle);
+      idle = setTimeout(() => {
+        cleanup();
+        reject(new BodyStalledError(idleMs));
+      }, idleMs);
+    };
     const onData = (chunk: Buffer) => {
+      rearm();
       size += chunk.byteLength;
       if (size > limit) {
         cleanup();
@@ -48,6 +68,7 @@ export function readCappedBody(req: Request, limit: number): Promise<BufferedBod
       reject(error);
     };
     const cleanup = () => {
+      clearTimeout(idle);
       req.off("data", onData);
       req.off("end", onEnd);
       req.off("error", onError);
@@ -58,5 +79,6 @@ export function readCappedBody(req: Request, limit: number): Promise<BufferedBod
     req.on("end", onEnd);
     req.on("error", onError);
     req.on("aborted", onAborted);
+    rearm();
   });
 }

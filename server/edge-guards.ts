@@ -1,6 +1,6 @@
 import type { NextFunction, Request, Response } from "express";
 import { getLogger } from "../app/.server/logger";
-import { readCappedBody, bodyLimitFor, type BufferedBody } from "./body-limit";
+import { BodyStalledError, readCappedBody, bodyLimitFor, type BufferedBody } from "./body-limit";
 
 /**
  * The first thing every request meets, before any route: whatever an address, a header or a body
@@ -14,7 +14,10 @@ import { readCappedBody, bodyLimitFor, type BufferedBody } from "./body-limit";
  * - forwarded headers from clients that are not a trusted proxy are dropped, so nothing behind
  *   (better-auth's base URL, its rate limits, `session.ipAddress`) can be told a made-up address;
  *   `x-client-ip` always carries the address Express resolved (see TRUST_PROXY);
- * - request bodies are read here with a byte cap (413 past it) and handed on already read.
+ * - the sign-in endpoints (`/api/auth/*`) are given one spelling (dot segments, `%2e%2e`, doubled and
+ *   trailing slashes, letter case), so better-auth and the per-account limits see the same path;
+ * - request bodies are read here with a byte cap (413 past it) and handed on already read; a body that
+ *   stops arriving is given up after `bodyIdleTimeoutMs` without a byte (408, connection closed).
  */
 export const MAX_URL_BYTES = 4096;
 
@@ -80,6 +83,40 @@ function addressProblem(url: string): string | null {
   return CONTROL.test(decoded) || CONTROL.test(path) ? "bad_path" : null;
 }
 
+const AUTH_PREFIX = /^\/api\/auth(?:\/|$)/i;
+
+/**
+ * The one spelling of a better-auth path, or null for any other path. `/api/auth/x/../sign-in/email`,
+ * `/API/Auth//sign-in/email/` and the `%2e%2e` forms all reach the same endpoint, so each is counted by
+ * the per-account limits like the plain path instead of slipping past them.
+ */
+export function canonicalAuthPath(path: string): string | null {
+  // Percent-encoded letters, digits and `-._~` mean the characters themselves (RFC 3986 2.3).
+  const decoded = path.replace(/%([0-9a-f]{2})/gi, (escape: string, hex: string) => {
+    const char = String.fromCharCode(Number.parseInt(hex, 16));
+    return /^[a-z0-9\-._~]$/i.test(char) ? char : escape;
+  });
+  const collapsed = decoded.replace(/[/\\]{2,}/g, "/");
+  let resolved: string;
+  try {
+    // The URL parser resolves `.`/`..` segments, their `%2e` forms and backslashes, as better-auth's own Request does.
+    resolved = new URL(collapsed, "http://edge.invalid").pathname;
+  } catch {
+    return null;
+  }
+  resolved = resolved.replace(/\/{2,}/g, "/");
+  if (resolved.length > 1) resolved = resolved.replace(/\/+$/, "");
+  return AUTH_PREFIX.test(resolved) ? resolved.toLowerCase() : null;
+}
+
+/** Rewrites a request for a better-auth path to its one spelling (the query is kept as sent). */
+function canonicalizeAuthRequest(req: Request): void {
+  const queryAt = req.url.indexOf("?");
+  const path = queryAt < 0 ? req.url : req.url.slice(0, queryAt);
+  const canonical = canonicalAuthPath(path);
+  if (canonical !== null && canonical !== path) req.url = canonical + (queryAt < 0 ? "" : req.url.slice(queryAt));
+}
+
 function hostProblem(req: Request, trusted: boolean): string | null {
   const host = req.headers.host;
   if (host === undefined || !isHost(host)) return "bad_host";
@@ -91,7 +128,7 @@ function hostProblem(req: Request, trusted: boolean): string | null {
   return null;
 }
 
-export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
+export function edgeGuards({ trustProxy, bodyIdleTimeoutMs = 5_000 }: { trustProxy: boolean; bodyIdleTimeoutMs?: number }) {
   return async (req: Request, res: Response, next: NextFunction) => {
     if (!ALLOWED_METHODS.has(req.method)) {
       return refuse(req, res, 405, "method_not_allowed", "Method not allowed.", { Allow: [...ALLOWED_METHODS].join(", ") });
@@ -102,6 +139,7 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
     if (!trustProxy) for (const name of FORWARDED_HEADERS) delete req.headers[name];
     if (hostProblem(req, trustProxy)) return refuse(req, res, 400, "bad_host", "The Host header is not valid.");
     req.headers["x-client-ip"] = req.ip ?? req.socket.remoteAddress ?? "";
+    canonicalizeAuthRequest(req);
     if (/^\/(?:[a-z]{2}(?:-[a-z]{2})?\/)?admin(?:[/.]|$)/i.test(req.path)) noStore(res);
 
     const limit = bodyLimitFor(req);
@@ -111,7 +149,7 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
     }
     if (req.method === "GET" || req.method === "HEAD" || (!declared && req.headers["transfer-encoding"] === undefined)) return next();
     try {
-      const body = await readCappedBody(req, limit);
+      const body = await readCappedBody(req, limit, bodyIdleTimeoutMs);
       if (!body) {
         // Part of the body was read: the rest is dropped by refuse().
         return refuse(req, res, 413, "payload_too_large", `The request body is larger than ${limit} bytes.`);
@@ -121,11 +159,28 @@ export function edgeGuards({ trustProxy }: { trustProxy: boolean }) {
       // better-auth's Node adapter reads a body already consumed from `req.body`.
       (req as { body?: unknown }).body = body.bytes.toString("utf8");
       next();
-    } catch {
+    } catch (error) {
+      if (error instanceof BodyStalledError) return stalled(req, res);
       // The client went away while sending.
       if (!res.headersSent) await refuse(req, res, 400, "bad_body", "The request body could not be read.");
     }
   };
+}
+
+/**
+ * A body that stopped arriving: 408 and the connection closed, so the socket is not held until the
+ * request timeout (the rest of the declared body will never come, so it is not waited for either).
+ */
+function stalled(req: Request, res: Response): void {
+  getLogger().warn({ status: 408, code: "body_timeout", method: req.method, path: shortUrl(req.originalUrl) }, "request refused");
+  res.setHeader("Connection", "close");
+  res.setHeader("Cache-Control", "no-store");
+  res.once("finish", () => req.socket.destroy());
+  if (req.originalUrl.startsWith("/api/") || (req.headers.accept ?? "").includes("application/json")) {
+    res.status(408).json({ error: { code: "body_timeout", message: "The request body stopped arriving." } });
+  } else {
+    res.status(408).type("text/plain").send("The request body stopped arriving.");
+  }
 }
 
 /** Most a refused body is read on (and thrown away) before the connection is cut. */

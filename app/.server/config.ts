@@ -116,6 +116,11 @@ const envSchema = z.object({
   HTTP_HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(15_000)),
   /** Time a client has to send the whole request, headers and body (image uploads are up to 10 MB). */
   HTTP_REQUEST_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(3_600_000).default(60_000)),
+  /**
+   * A request body that stops arriving (a declared Content-Length never sent) is given up after this long
+   * without a byte: 408 and the connection closed, instead of holding it until HTTP_REQUEST_TIMEOUT_MS.
+   */
+  HTTP_BODY_IDLE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(5_000)),
   /** An idle kept-alive connection is closed after this long; behind a load balancer, make it longer than the balancer's idle timeout. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
   /** Open connections past this many are closed on arrival; 0: no cap (the file descriptor limit is the cap). */
@@ -167,6 +172,15 @@ export function parseConfig(env: Record<string, string | undefined>): Config {
   if (values.HTTP_HEADERS_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
     throw new ConfigError(
       `Invalid environment variable HTTP_HEADERS_TIMEOUT_MS=${JSON.stringify(env.HTTP_HEADERS_TIMEOUT_MS ?? String(values.HTTP_HEADERS_TIMEOUT_MS))}: must not exceed HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
+    );
+  }
+  // Unset, the body timeout follows a shorter request timeout; set past it, it is a mistake worth naming.
+  if (values.HTTP_BODY_IDLE_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS && emptyToUndefined(env.HTTP_BODY_IDLE_TIMEOUT_MS) === undefined) {
+    values.HTTP_BODY_IDLE_TIMEOUT_MS = values.HTTP_REQUEST_TIMEOUT_MS;
+  }
+  if (values.HTTP_BODY_IDLE_TIMEOUT_MS > values.HTTP_REQUEST_TIMEOUT_MS) {
+    throw new ConfigError(
+      `Invalid environment variable HTTP_BODY_IDLE_TIMEOUT_MS=${JSON.stringify(env.HTTP_BODY_IDLE_TIMEOUT_MS ?? String(values.HTTP_BODY_IDLE_TIMEOUT_MS))}: must not exceed HTTP_REQUEST_TIMEOUT_MS (${values.HTTP_REQUEST_TIMEOUT_MS})`,
     );
   }
   if (values.NODE_ENV === "production" && !values.BETTER_AUTH_SECRET) {

@@ -3,8 +3,13 @@ import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { getAuth } from "~/.server/auth/auth";
 import { assertSameOrigin } from "~/.server/auth/guards";
+import { mailDeliverable } from "~/.server/auth/mail";
 import { getSessionUser } from "~/.server/auth/session";
+import { isUnverifiedAdminAddress } from "~/.server/auth/users";
+import { getConfig } from "~/.server/config";
+import { getLogger } from "~/.server/logger";
 import { authPost } from "~/components/auth/auth-client";
+import { signInRefusal } from "~/components/auth/password-reset";
 import { safeReturnPath } from "~/lib/return-to";
 import type { Route } from "./+types/admin.login";
 
@@ -20,7 +25,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 /**
  * Runs after the password (and, when enabled, TOTP) sign-in through better-auth:
- * admins continue, anyone else is signed out again (spec 6).
+ * admins continue, anyone else is signed out again (spec 6). An address on ADMIN_EMAILS that was
+ * never verified is told so (and sent a new verification mail when mail works) instead of a bare "no".
  */
 export async function action({ request }: Route.ActionArgs) {
   if (request.method !== "POST") throw data({ error: "methodNotAllowed" as const }, { status: 405, headers: { Allow: "GET, POST" } });
@@ -33,12 +39,24 @@ export async function action({ request }: Route.ActionArgs) {
   const returnTo = safeReturnPath(form.get("returnTo"), "/admin");
   if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
   const headers = new Headers();
+  const config = getConfig();
+  const unverified = user?.email ? isUnverifiedAdminAddress({ email: user.email, emailVerified: user.emailVerified }, config.adminEmails) : false;
+  const canMail = mailDeliverable(config);
+  if (user?.email && unverified && canMail) {
+    await getAuth()
+      .api.sendVerificationEmail({ body: { email: user.email, callbackURL: "/admin/login" }, headers: request.headers })
+      .catch((error: unknown) => getLogger().warn({ err: error }, "verification mail for an administrator address not sent"));
+  }
   if (user) {
     const signOut = await getAuth().api.signOut({ headers: request.headers, returnHeaders: true });
     for (const cookie of signOut.headers.getSetCookie()) headers.append("set-cookie", cookie);
   }
-  return data({ error: "noPermission" as const }, { status: 403, headers });
+  const error = unverified ? (canMail ? ("verifyFirst" as const) : ("verifyFirstNoMail" as const)) : ("noPermission" as const);
+  return data({ error }, { status: 403, headers });
 }
+
+/** What the page says for each refusal of the action. */
+const ACTION_ERRORS = { noPermission: "admin.noPermission", verifyFirst: "admin.verifyFirst", verifyFirstNoMail: "admin.verifyFirstNoMail" } as const;
 
 type Step = "password" | "totp";
 
@@ -61,7 +79,10 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     const result = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: email.trim(), password });
     setBusy(false);
-    if (!result.ok) return setError(result.status === 429 ? t("auth.tooManyAttempts") : t("admin.invalid"));
+    if (!result.ok) {
+      const refusal = signInRefusal(result, "admin.invalid");
+      return setError(t(refusal.key, refusal.values));
+    }
     if (result.data.twoFactorRedirect) return setStep("totp");
     await checkAdmin();
   }
@@ -76,7 +97,8 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     await checkAdmin();
   }
 
-  const shownError = error ?? (fetcher.data?.error === "noPermission" ? t("admin.noPermission") : null);
+  const refusal = fetcher.data?.error;
+  const shownError = error ?? (refusal && refusal in ACTION_ERRORS ? t(ACTION_ERRORS[refusal as keyof typeof ACTION_ERRORS]) : null);
   const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
   const working = busy || fetcher.state !== "idle";
   return (

@@ -4,7 +4,8 @@ import type { RawRequest } from "./raw-http";
  * Signed-in sessions for the fuzz: a third of the generated requests come as a signed-in user and a
  * third as an administrator (cookie, or the bearer token on the admin API), so hostile input reaches
  * the code behind the sign-in guards (user area actions, uploads, the admin console and API) and not
- * only the guards' 401/302. The server under test needs FUZZ_ADMIN_EMAIL in ADMIN_EMAILS.
+ * only the guards' 401/302. The server under test needs FUZZ_ADMIN_EMAIL in ADMIN_EMAILS, and the caller
+ * marks that address verified (`verify`), as its verification mail's link would: unverified, it grants nothing.
  */
 export const FUZZ_ADMIN_EMAIL = "fuzz-admin@example.com";
 const PASSWORD = "fuzz password 1234";
@@ -15,11 +16,12 @@ export interface FuzzSessions {
   adminToken: string | null;
 }
 
-async function signedIn(base: string, email: string): Promise<{ cookie: string; token: string | null }> {
+async function signedIn(base: string, email: string, verify?: (email: string) => Promise<void>): Promise<{ cookie: string; token: string | null }> {
   const post = (path: string) =>
     fetch(`${base}/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json", origin: base }, body: JSON.stringify({ email, password: PASSWORD, name: email.split("@")[0] }) });
   // Sign-up opens no session (and answers alike for a taken address): sign in after it.
   await (await post("/sign-up/email")).arrayBuffer();
+  await verify?.(email);
   const response = await post("/sign-in/email");
   await response.arrayBuffer();
   const cookie = response.headers.getSetCookie().map((c) => c.split(";")[0]).join("; ");
@@ -27,9 +29,9 @@ async function signedIn(base: string, email: string): Promise<{ cookie: string; 
   return { cookie, token: response.headers.get("set-auth-token") };
 }
 
-export async function signInSessions(base: string): Promise<FuzzSessions> {
+export async function signInSessions(base: string, verifyAdmin: (email: string) => Promise<void>): Promise<FuzzSessions> {
   const user = await signedIn(base, "fuzz-user@example.com");
-  const admin = await signedIn(base, FUZZ_ADMIN_EMAIL);
+  const admin = await signedIn(base, FUZZ_ADMIN_EMAIL, verifyAdmin);
   return { user: user.cookie, admin: admin.cookie, adminToken: admin.token };
 }
 

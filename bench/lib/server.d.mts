@@ -54,3 +54,4 @@ export function percentile(sorted: number[], p: number): number;
 export function latencySummary(list: number[]): LatencySummary;
 export function loadAverage(): number[];
 export function sleep(ms: number): Promise<void>;
+export function markAddressesVerified(env: Record<string, string>, emails: string[]): Promise<void>;

@@ -3,6 +3,7 @@ import { runFuzz } from "../../bench/fuzz/run";
 import { routePatterns } from "../../bench/fuzz/routes";
 import { FUZZ_ADMIN_EMAIL, signInSessions } from "../../bench/fuzz/sessions";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { markAddressVerified } from "../support/verified-address";
 import { freePort, startServer, type RunningServer } from "../support/server";
 
 /**
@@ -30,7 +31,7 @@ describe.each(testDialects())("fuzz slice on %s", (dialect) => {
       { startTimeoutMs: 180_000 },
     );
     opened.push({ server, database });
-    const sessions = await signInSessions(server.url);
+    const sessions = await signInSessions(server.url, (email) => markAddressVerified(server.databaseEnv, email));
     const report = await runFuzz({ port, pid: server.process.pid!, patterns: routePatterns(), count: SLICE, seed: 17, concurrency: 6, sessions });
     expect(report.failures).toEqual([]);
     expect(report.sessionsAlive).toEqual({ user: true, admin: true });

@@ -1,3 +1,4 @@
+import { readFileSync } from "node:fs";
 import type { Browser, BrowserContext, Page } from "playwright-core";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { gotoHydrated, launchBrowser } from "../support/browser";
@@ -41,6 +42,8 @@ afterAll(async () => {
   await server?.stop();
   await Promise.all([smtp?.stop(), wechat?.stop(), douyin?.stop(), github?.stop(), google?.stop()]);
 });
+
+const GERMAN = JSON.parse(readFileSync("public/locales/de/user.json", "utf8")) as { auth: Record<string, string> };
 
 let clientNumber = 0;
 
@@ -114,6 +117,44 @@ describe("sign-in in Chromium", () => {
     await page.locator("[data-testid=email-form] input[name=password]").fill("correct horse battery");
     await page.getByTestId("email-submit").click();
     await expectSignedInThenLogout(page, "pat@example.com");
+    await context.close();
+  });
+
+  it("says on a German page why a registration password is refused", async () => {
+    const { context, page } = await freshPage();
+    await openDialog(page, "/de/about");
+    await page.getByRole("tab", { name: GERMAN.auth.modeRegister }).click();
+    const form = page.locator("[data-testid=email-form]");
+    await form.locator("input[name=email]").fill("schwach@example.com");
+    for (const [password, key] of [["Summer2024", "passwordDates"], ["schwach@example.com", "passwordPersonal"], ["abcdefgh", "passwordSequence"]] as const) {
+      await form.locator("input[name=password]").fill(password);
+      await page.getByTestId("email-submit").click();
+      await page.getByTestId("login-notice").filter({ hasText: GERMAN.auth[key] }).waitFor();
+    }
+    await page.screenshot({ path: "test-results/auth-weak-password-de.png" });
+    await context.close();
+  });
+
+  it("tells the owner on a German page that a sign-in link was mailed while strangers guess at the account", async () => {
+    const email = "eva@example.com";
+    const post = (path: string, body: unknown, address: string) =>
+      fetch(`${server.url}/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json", origin: server.url, "x-forwarded-for": address }, body: JSON.stringify(body) });
+    expect((await post("/sign-up/email", { email, password: "Quiet-Lantern-Orbit-4", name: "" }, "198.51.100.240")).status).toBe(200);
+    for (let i = 0; i < 10; i++) expect((await post("/sign-in/email", { email, password: `Wrong-Guess-${i}-Orbit` }, `203.0.113.${100 + i}`)).status).toBe(401);
+    // Only mail sent from here on counts (the registration sent a verification mail).
+    for (let i = smtp.messages.length - 1; i >= 0; i--) if (smtp.messages[i]!.to.includes(email)) smtp.messages.splice(i, 1);
+
+    const { context, page } = await freshPage();
+    await openDialog(page, "/de/about");
+    const form = page.locator("[data-testid=email-form]");
+    await form.locator("input[name=email]").fill(email);
+    await form.locator("input[name=password]").fill("Quiet-Lantern-Orbit-4");
+    await page.getByTestId("email-submit").click();
+    await page.getByTestId("login-notice").filter({ hasText: GERMAN.auth.signInLinkSent }).waitFor();
+    await page.screenshot({ path: "test-results/auth-link-sent-de.png" });
+    await page.goto(await smtp.linkFor(email));
+    await page.waitForURL((url) => url.pathname === "/de/about");
+    await page.getByTestId("user-menu-button").waitFor();
     await context.close();
   });
 
@@ -307,19 +348,34 @@ describe("admin area", () => {
     await context.close();
   });
 
-  it("lets an administrator in and shows the admin home", async () => {
+  it("gives an unverified listed address nothing, tells it to verify first, and lets it in after the mail link", async () => {
     const { context, page } = await freshPage();
     await gotoHydrated(page, `${server.url}/us-en`);
-    await page.evaluate(
-      (email) =>
-        fetch("/api/auth/sign-up/email", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password: "admin password", name: "Chief" }) }),
-      ADMIN_EMAIL,
-    );
+    const signIn = await page.evaluate(async (email) => {
+      const post = (path: string, body: unknown) => fetch(`/api/auth${path}`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) });
+      await post("/sign-up/email", { email, password: "admin password", name: "Chief" });
+      const response = await post("/sign-in/email", { email, password: "admin password" });
+      return { status: response.status, token: response.headers.get("set-auth-token") };
+    }, ADMIN_EMAIL);
+    expect(signIn.status).toBe(200);
+    // Anyone can register a listed address: until its mailbox proves it, neither the console nor the API opens.
+    expect((await page.goto(`${server.url}/admin`))?.status()).toBe(403);
+    const api = await fetch(`${server.url}/api/admin/submissions`, { headers: { authorization: `Bearer ${signIn.token}` } });
+    expect(api.status).toBe(403);
     await page.evaluate(() => fetch("/api/auth/sign-out", { method: "POST", headers: { "content-type": "application/json" }, body: "{}" }));
     await gotoHydrated(page, `${server.url}/admin/login`);
     await page.fill("input[name=email]", ADMIN_EMAIL);
     await page.fill("input[name=password]", "admin password");
     await page.locator("[data-testid=admin-login-form] button[type=submit]").click();
+    await page.getByTestId("admin-login-error").filter({ hasText: "verified" }).waitFor();
+    expect(await page.getByTestId("admin-login-error").textContent()).toBe(
+      "This address is on the administrators' list but has not been verified yet. We have sent you a verification e-mail: open its link, then log in here again.",
+    );
+    expect(await page.evaluate(async () => (await fetch("/api/auth/get-session")).json())).toBeNull();
+
+    // The owner opens the link from the mail: signed in, verified, an administrator.
+    await page.goto(await smtp.linkFor(ADMIN_EMAIL));
+    await gotoHydrated(page, `${server.url}/admin/login`);
     await page.waitForURL((u) => u.pathname === "/admin");
     await page.getByTestId("admin-card").first().waitFor();
     expect(await page.getByTestId("admin-card").count()).toBe(4);

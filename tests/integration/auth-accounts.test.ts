@@ -165,8 +165,8 @@ describe.each(testDialects())("accounts on %s", (dialect) => {
   it("makes administrators by role or by ADMIN_EMAILS, and admin:create sets a working password", async () => {
     const { userId } = await createAdministrator(auth, tdb.db, { email: "Root@Example.com", password: "admin password" });
     expect(await isAdminUser(tdb.db, { id: userId, email: "root@example.com" }, [])).toBe(true);
-    expect(await isAdminUser(tdb.db, { id: "nobody", email: "listed@example.com" }, ["listed@example.com"])).toBe(true);
-    expect(await isAdminUser(tdb.db, { id: "nobody", email: "other@example.com" }, ["listed@example.com"])).toBe(false);
+    expect(await isAdminUser(tdb.db, { id: "nobody", email: "listed@example.com", emailVerified: true }, ["listed@example.com"])).toBe(true);
+    expect(await isAdminUser(tdb.db, { id: "nobody", email: "other@example.com", emailVerified: true }, ["listed@example.com"])).toBe(false);
     const b = browser(auth, "192.0.2.77");
     const signIn = await b.request("/sign-in/email", { method: "POST", body: { email: "root@example.com", password: "admin password" } });
     expect(signIn.status).toBe(200);
@@ -174,6 +174,27 @@ describe.each(testDialects())("accounts on %s", (dialect) => {
     await createAdministrator(auth, tdb.db, { email: "root@example.com", password: "new admin password" });
     expect(await tdb.db.selectFrom("user").select("id").execute()).toHaveLength(1);
     expect(await tdb.db.selectFrom("user_roles").select("id").execute()).toHaveLength(1);
+  });
+
+  it("gives a listed address no admin rights until its verification link is followed", async () => {
+    smtp.messages.length = 0; // the other dialect's run mailed the same address
+    const squatter = browser(auth, "192.0.2.91");
+    await squatter.request("/sign-up/email", { method: "POST", body: { email: "listed@example.com", password: "squatted boss password", name: "" } });
+    const signIn = await squatter.request("/sign-in/email", { method: "POST", body: { email: "listed@example.com", password: "squatted boss password" } });
+    expect(signIn.status).toBe(200);
+    // The cookie and the bearer token both reach the same session user the guards read.
+    const byCookie = await auth.api.getSession({ headers: squatter.headers() });
+    const byBearer = await auth.api.getSession({ headers: new Headers({ authorization: `Bearer ${signIn.headers.get("set-auth-token")}` }) });
+    for (const session of [byCookie, byBearer]) {
+      expect(session!.user.emailVerified).toBe(false);
+      expect(await toSessionUser(tdb.db, session!.user, ["listed@example.com"])).toMatchObject({ isAdmin: false, emailVerified: false });
+    }
+    // The owner of the mailbox follows the link: now the listed address is an administrator.
+    const link = new URL(await smtp.linkFor("listed@example.com"));
+    const owner = browser(auth, "192.0.2.92");
+    expect((await owner.request(`${link.pathname.replace("/api/auth", "")}${link.search}`)).status).toBeLessThan(400);
+    const verified = await auth.api.getSession({ headers: owner.headers() });
+    expect(await toSessionUser(tdb.db, verified!.user, ["listed@example.com"])).toMatchObject({ isAdmin: true, emailVerified: true });
   });
 
   it("asks an administrator with a second factor for the TOTP code before any session", async () => {

@@ -9,6 +9,8 @@ export interface RunningServer {
   url: string;
   process: ChildProcess;
   output: () => string;
+  /** DATABASE_URL (and DATABASE_SCHEMA on PostgreSQL) the server runs on, for tests that look inside. */
+  databaseEnv: { DATABASE_URL: string; DATABASE_SCHEMA?: string };
   stop(): Promise<void>;
 }
 
@@ -19,6 +21,7 @@ export interface RunningServer {
 export async function startServer(env: Record<string, string> = {}, { startTimeoutMs = 60_000 } = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-e2e-"));
   let output = "";
+  const databaseUrl = env.DATABASE_URL ?? `file:${path.join(dir, "e2e.db")}`;
   const child = spawn(process.execPath, ["server.js"], {
     env: {
       ...process.env,
@@ -55,6 +58,7 @@ export async function startServer(env: Record<string, string> = {}, { startTimeo
     url,
     process: child,
     output: () => output,
+    databaseEnv: { DATABASE_URL: databaseUrl, ...(env.DATABASE_SCHEMA ? { DATABASE_SCHEMA: env.DATABASE_SCHEMA } : {}) },
     async stop() {
       if (child.exitCode === null) {
         const exited = new Promise((resolve) => child.once("exit", resolve));

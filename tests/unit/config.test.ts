@@ -28,6 +28,16 @@ describe("configuration", () => {
     expect(() => parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "90000" })).toThrow(/HTTP_HEADERS_TIMEOUT_MS.*HTTP_REQUEST_TIMEOUT_MS/);
     expect(() => parseConfig({ HTTP_MAX_CONNECTIONS: "-1" })).toThrow(/HTTP_MAX_CONNECTIONS/);
   });
+  it("gives up a stalled request body after 5 s by default, and checks the setting", () => {
+    expect(parseConfig({}).HTTP_BODY_IDLE_TIMEOUT_MS).toBe(5_000);
+    expect(parseConfig({ HTTP_BODY_IDLE_TIMEOUT_MS: "1500" }).HTTP_BODY_IDLE_TIMEOUT_MS).toBe(1500);
+    expect(() => parseConfig({ HTTP_BODY_IDLE_TIMEOUT_MS: "100" })).toThrow(/HTTP_BODY_IDLE_TIMEOUT_MS/);
+    expect(() => parseConfig({ HTTP_BODY_IDLE_TIMEOUT_MS: "soon" })).toThrow(/HTTP_BODY_IDLE_TIMEOUT_MS/);
+    expect(() => parseConfig({ HTTP_BODY_IDLE_TIMEOUT_MS: "90000" })).toThrow(/HTTP_BODY_IDLE_TIMEOUT_MS.*HTTP_REQUEST_TIMEOUT_MS/);
+    // Unset, it follows a shorter request timeout.
+    expect(parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "2000" }).HTTP_BODY_IDLE_TIMEOUT_MS).toBe(2000);
+  });
+
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(parseConfig({ PUBLIC_URL: "https://example.com/" }).publicUrl).toBe("https://example.com");
   });

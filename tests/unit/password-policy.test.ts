@@ -5,6 +5,18 @@ describe("password policy", () => {
   it.each(["password", "12345678", "PASSWORD", "iloveyou", "qwertyuiop", "        ", "\t\t\t\t\t\t\t\t"])("refuses %j", (password) => {
     expect(passwordProblem(password)).not.toBeNull();
   });
+  it.each([
+    ["aaaaaaaa", "PASSWORD_REPEATS"],
+    ["abcdefgh", "PASSWORD_SEQUENCE"],
+    ["Summer2024", "PASSWORD_DATES"],
+    ["zxcvbnm,./", "PASSWORD_KEYBOARD"],
+  ])("refuses the guessable %j and says why (%s)", (password, reason) => {
+    expect(passwordProblem(password)).toBe(reason);
+  });
+  it("refuses a password made of the person's own address or name", () => {
+    expect(passwordProblem("boss@example.com", { email: "boss@example.com" })).toBe("PASSWORD_PERSONAL");
+    expect(passwordProblem("grace hopper", { email: "gh@example.com", name: "Grace Hopper" })).toBe("PASSWORD_PERSONAL");
+  });
   it.each(["Correct-Horse-Battery-9", "x7#kq2!mzp", "北京欢迎你的猫咪很可爱"])("accepts %j", (password) => {
     expect(passwordProblem(password)).toBeNull();
   });

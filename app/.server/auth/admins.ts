@@ -1,5 +1,6 @@
 import type { DB } from "../db";
 import type { Auth } from "./auth";
+import { assertPasswordAllowed } from "./password-policy";
 import { grantRole } from "./users";
 
 /**
@@ -9,6 +10,8 @@ import { grantRole } from "./users";
 export async function createAdministrator(auth: Auth, db: DB, input: { email: string; password: string; name?: string }) {
   const ctx = await auth.$context;
   const email = input.email.trim().toLowerCase();
+  // The same rules as every other password: the console is the account most worth guessing.
+  assertPasswordAllowed(input.password, { email, name: input.name });
   const hash = await ctx.password.hash(input.password);
   const existing = await ctx.internalAdapter.findUserByEmail(email, { includeAccounts: true });
   let userId: string;

@@ -1,5 +1,5 @@
 import { betterAuth } from "better-auth";
-import { APIError, createAuthMiddleware } from "better-auth/api";
+import { APIError, createAuthMiddleware, getSessionFromCtx } from "better-auth/api";
 import { bearer, genericOAuth, lastLoginMethod, magicLink, twoFactor } from "better-auth/plugins";
 import { getConfig, type Config } from "../config";
 import { getDb, type DB } from "../db";
@@ -11,11 +11,37 @@ import { mailDeliverable, sendMail } from "./mail";
 import { qrLogin } from "./qr-login";
 import { assertDisplayNameAllowed, assertPasswordAllowed, boundedPasswordHashing } from "./password-policy";
 import { takeOverUnverifiedAccount } from "./account-takeover";
+import { isAllowedProfileImage, keptProfileImage } from "./profile-image";
 import { ensureProfile, upsertProfile } from "./users";
 import { forgetSession } from "./session-ids";
 
 /** Endpoints that only work by sending mail: without a way to deliver it they answer one clear 400 for every address. */
 const MAIL_ONLY_PATHS = new Set(["/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
+
+/**
+ * better-auth's own messages go to the app's log. A refused origin or callback URL is someone else's
+ * page posting here (expected traffic): one warn line, not an error (the request line says 403 too).
+ */
+const REFUSED_ORIGIN = /^Invalid (?:origin|callbackURL|redirectURL|errorCallbackURL|newUserCallbackURL):/;
+
+function logThroughPino(level: "debug" | "info" | "warn" | "error", message: string, ...args: unknown[]): void {
+  const logger = getLogger();
+  if (REFUSED_ORIGIN.test(message)) return logger.warn({ reason: message.slice(0, 300) }, "cross-origin write refused");
+  const err = args.find((arg) => arg instanceof Error);
+  // Its info lines are hints for developers (e.g. which trustedOrigins to add), not events of the site.
+  logger[level === "info" ? "debug" : level]({ source: "better-auth", ...(err ? { err } : {}) }, message.slice(0, 1000));
+}
+
+/** Whose password a reset link sets (their address and name count against a new password), or nobody. */
+async function resettingUser(
+  adapter: { findVerificationValue(id: string): Promise<{ value: string } | null>; findUserById(id: string): Promise<{ email: string; name: string } | null> },
+  token: unknown,
+): Promise<{ email?: string; name?: string }> {
+  if (typeof token !== "string" || token.length > 200) return {};
+  const verification = await adapter.findVerificationValue(`reset-password:${token}`);
+  const user = verification ? await adapter.findUserById(verification.value) : null;
+  return user ? { email: user.email, name: user.name } : {};
+}
 
 /** Sign-in, sign-up and magic-link requests allowed per client address and minute. */
 export const SIGN_IN_LIMIT = { window: 60, max: 5 };
@@ -46,6 +72,8 @@ export function createAuth(db: DB, config: Config) {
 
   return betterAuth({
     appName: "AI Tools Directory",
+    // "info": at "warn" better-auth also prints every refused request's message through its own console logger.
+    logger: { level: "info", log: logThroughPino },
     baseURL: config.publicUrl,
     basePath: "/api/auth",
     secret: config.authSecret,
@@ -120,9 +148,18 @@ export function createAuth(db: DB, config: Config) {
           throw new APIError("BAD_REQUEST", { code: "EMAIL_UNAVAILABLE", message: "This site cannot send e-mail. Sign in with a password or a provider." });
         }
         const body = (ctx.body ?? {}) as Record<string, unknown>;
-        if (ctx.path === "/sign-up/email") assertPasswordAllowed(body.password);
-        if (ctx.path === "/change-password" || ctx.path === "/reset-password" || ctx.path === "/set-password") assertPasswordAllowed(body.newPassword);
-        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") assertDisplayNameAllowed(body.name);
+        if (ctx.path === "/sign-up/email") assertPasswordAllowed(body.password, { email: body.email, name: body.name });
+        if (ctx.path === "/change-password" || ctx.path === "/set-password") {
+          const session = await getSessionFromCtx(ctx).catch(() => null);
+          assertPasswordAllowed(body.newPassword, { email: session?.user.email, name: session?.user.name });
+        }
+        if (ctx.path === "/reset-password") assertPasswordAllowed(body.newPassword, await resettingUser(ctx.context.internalAdapter, body.token ?? ctx.query?.token));
+        if (ctx.path === "/sign-up/email" || ctx.path === "/update-user") {
+          assertDisplayNameAllowed(body.name);
+          if (body.image !== undefined && body.image !== null && !isAllowedProfileImage(body.image, config.publicUrl)) {
+            throw new APIError("BAD_REQUEST", { code: "IMAGE_URL_NOT_ALLOWED", message: "The picture must be an https address or an image uploaded to this site." });
+          }
+        }
       }),
     },
     advanced: {
@@ -139,10 +176,16 @@ export function createAuth(db: DB, config: Config) {
     },
     databaseHooks: {
       user: {
+        // Pictures from providers (Google, GitHub, WeChat, Douyin) are kept only as https or own uploads:
+        // another one is dropped, so the sign-in still succeeds.
         create: {
+          before: async (user) => ({ data: { ...user, image: keptProfileImage(user.image, config.publicUrl) } }),
           after: async (user) => {
             await upsertProfile(db, user.id, { displayName: user.name || null, avatarUrl: user.image ?? null });
           },
+        },
+        update: {
+          before: async (user) => ("image" in user && user.image ? { data: { ...user, image: keptProfileImage(user.image, config.publicUrl) } } : { data: user }),
         },
       },
       account: {

@@ -1,33 +1,42 @@
 import { dictionary } from "@zxcvbn-ts/language-common";
 import { hashPassword, verifyPassword } from "better-auth/crypto";
 import { APIError } from "better-auth/api";
+import { personalInputs, WEAK_PASSWORD_MESSAGES, weakPasswordReason, type WeakPasswordReason } from "./password-strength";
 
 /**
- * What a password must be beyond better-auth's 8-128 characters: not blank, and not one of the
- * ~49,000 most common breached passwords (zxcvbn's list, maintained upstream). Display names are
- * bounded here too, since the same sign-up request carries them.
+ * What a password must be beyond better-auth's 8-128 characters: not blank, not one of the ~49,000
+ * most common breached passwords (zxcvbn's list, maintained upstream), and hard enough to guess by
+ * zxcvbn's estimate with the person's address and name as inputs (password-strength.ts). Display
+ * names are bounded here too, since the same sign-up request carries them.
  */
 export const DISPLAY_NAME_MAX = 64;
 
 let common: Set<string> | undefined;
 
-export type PasswordProblem = "PASSWORD_BLANK" | "PASSWORD_TOO_COMMON";
+export type PasswordProblem = "PASSWORD_BLANK" | WeakPasswordReason;
 
-export function passwordProblem(password: string): PasswordProblem | null {
+/** Whose password it is: their address and name make it easier to guess when it contains them. */
+export interface PasswordOwner {
+  email?: unknown;
+  name?: unknown;
+}
+
+export function passwordProblem(password: string, owner: PasswordOwner = {}): PasswordProblem | null {
   if (password.trim() === "") return "PASSWORD_BLANK";
   common ??= new Set(dictionary["passwords-common"].map((p) => p.toLowerCase()));
-  return common.has(password.toLowerCase()) ? "PASSWORD_TOO_COMMON" : null;
+  if (common.has(password.toLowerCase())) return "PASSWORD_TOO_COMMON";
+  return weakPasswordReason(password, personalInputs(owner));
 }
 
 const PROBLEM_MESSAGES: Record<PasswordProblem, string> = {
   PASSWORD_BLANK: "The password cannot be only spaces.",
-  PASSWORD_TOO_COMMON: "This password is among the most common ones. Choose another.",
+  ...WEAK_PASSWORD_MESSAGES,
 };
 
-/** Refuses a bad new password with 400 and a code the login dialog translates. */
-export function assertPasswordAllowed(password: unknown): void {
-  if (typeof password !== "string") return; // better-auth's own validation answers for a missing one
-  const problem = passwordProblem(password);
+/** Refuses a bad new password with 400 and a code the login dialog translates (the message says why in English). */
+export function assertPasswordAllowed(password: unknown, owner: PasswordOwner = {}): void {
+  if (typeof password !== "string" || password.length < 8 || password.length > 128) return; // better-auth's own checks answer these
+  const problem = passwordProblem(password, owner);
   if (problem) throw new APIError("BAD_REQUEST", { code: problem, message: PROBLEM_MESSAGES[problem] });
 }
 

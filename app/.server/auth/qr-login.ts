@@ -17,6 +17,7 @@ import {
   type WechatSettings,
 } from "./qr-providers";
 import { PLACEHOLDER_EMAIL_DOMAIN, upsertProfile } from "./users";
+import { keptProfileImage } from "./profile-image";
 
 /**
  * WeChat and Douyin QR sign-in as a better-auth plugin, so sessions, cookies
@@ -103,9 +104,11 @@ async function userForProfile(db: DB, ctx: GenericEndpointContext, provider: QrP
   const adapter = ctx.context.internalAdapter;
   const owner = await adapter.findAccountOwnerByKey({ providerId: provider, accountId: profile.openId });
   const fallbackName = provider === "wechat" ? "微信用户" : "抖音用户";
+  // WeChat often hands out http:// pictures: only https (or own uploads) is kept, the sign-in goes on without one.
+  const avatar = keptProfileImage(profile.avatar, String(ctx.context.options.baseURL));
   if (owner?.kind === "owned") {
     await adapter.updateAccount(owner.account.id, { accessToken: profile.accessToken });
-    await upsertProfile(db, owner.user.id, { displayName: profile.nickname, avatarUrl: profile.avatar });
+    await upsertProfile(db, owner.user.id, { displayName: profile.nickname, avatarUrl: avatar });
     return owner.user as User;
   }
   // Open ids are case-sensitive; the stand-in address must stay unique after lower-casing.
@@ -115,11 +118,11 @@ async function userForProfile(db: DB, ctx: GenericEndpointContext, provider: QrP
       name: profile.nickname ?? fallbackName,
       email: `${provider}-${digest}@${PLACEHOLDER_EMAIL_DOMAIN}`,
       emailVerified: false,
-      image: profile.avatar,
+      image: avatar,
     },
     { providerId: provider, accountId: profile.openId, accessToken: profile.accessToken },
   );
-  await upsertProfile(db, user.id, { displayName: profile.nickname ?? fallbackName, avatarUrl: profile.avatar });
+  await upsertProfile(db, user.id, { displayName: profile.nickname ?? fallbackName, avatarUrl: avatar });
   return user as User;
 }
 

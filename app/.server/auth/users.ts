@@ -17,6 +17,8 @@ export interface SessionUser {
   avatar: string | null;
   loginType: LoginType;
   isAdmin: boolean;
+  /** Whether the address was proven (mail link, or a provider that vouches for it). */
+  emailVerified: boolean;
   twoFactorEnabled: boolean;
 }
 
@@ -27,6 +29,7 @@ interface UserRow {
   image?: string | null;
   lastLoginMethod?: string | null;
   twoFactorEnabled?: unknown;
+  emailVerified?: unknown;
 }
 
 const LOGIN_TYPES: LoginType[] = ["email", "google", "github", "wechat", "douyin", "guest"];
@@ -46,9 +49,20 @@ export function displayNameOf(user: { name: string; email: string }, profileName
   return profileName?.trim() || user.name.trim() || email || fallback;
 }
 
-/** True when the user has the `admin` role or their e-mail is in ADMIN_EMAILS. */
-export async function isAdminUser(db: DB, user: { id: string; email: string }, adminEmails: string[]): Promise<boolean> {
-  if (adminEmails.includes(user.email.toLowerCase())) return true;
+const flag = (value: unknown) => value === true || value === 1;
+
+/** An address in ADMIN_EMAILS whose owner has not proven it yet: it grants nothing until verified. */
+export function isUnverifiedAdminAddress(user: { email: string; emailVerified?: unknown }, adminEmails: string[]): boolean {
+  return adminEmails.includes(user.email.toLowerCase()) && !flag(user.emailVerified);
+}
+
+/**
+ * True when the user has the `admin` role, or a verified address in ADMIN_EMAILS. Unverified, a listed
+ * address grants nothing: anyone can sign up with any address, so the list alone would hand the admin
+ * console to whoever registers it first.
+ */
+export async function isAdminUser(db: DB, user: { id: string; email: string; emailVerified?: unknown }, adminEmails: string[]): Promise<boolean> {
+  if (adminEmails.includes(user.email.toLowerCase()) && flag(user.emailVerified)) return true;
   const row = await db
     .selectFrom("user_roles")
     .select("id")
@@ -70,7 +84,8 @@ export async function toSessionUser(db: DB, user: UserRow, adminEmails: string[]
     avatar: profile?.avatar_url || user.image || null,
     loginType: toLoginType(user.lastLoginMethod),
     isAdmin,
-    twoFactorEnabled: user.twoFactorEnabled === true || user.twoFactorEnabled === 1,
+    emailVerified: flag(user.emailVerified),
+    twoFactorEnabled: flag(user.twoFactorEnabled),
   };
 }
 

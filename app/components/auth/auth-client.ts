@@ -4,7 +4,7 @@
  */
 export type AuthResult<T = unknown> =
   | { ok: true; data: T }
-  | { ok: false; status: number; code: string | null; message: string | null };
+  | { ok: false; status: number; code: string | null; message: string | null; retryAfterSeconds: number | null };
 
 export async function authPost<T = unknown>(path: string, body: unknown = {}): Promise<AuthResult<T>> {
   let response: Response;
@@ -16,7 +16,7 @@ export async function authPost<T = unknown>(path: string, body: unknown = {}): P
       body: JSON.stringify(body),
     });
   } catch {
-    return { ok: false, status: 0, code: "network", message: null };
+    return { ok: false, status: 0, code: "network", message: null, retryAfterSeconds: null };
   }
   const payload = (await response.json().catch(() => null)) as Record<string, unknown> | null;
   if (!response.ok) {
@@ -25,6 +25,7 @@ export async function authPost<T = unknown>(path: string, body: unknown = {}): P
       status: response.status,
       code: typeof payload?.code === "string" ? payload.code : null,
       message: typeof payload?.message === "string" ? payload.message : null,
+      retryAfterSeconds: Number(response.headers.get("retry-after")) || null,
     };
   }
   return { ok: true, data: payload as T };

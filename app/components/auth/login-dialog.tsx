@@ -3,7 +3,7 @@ import { createPortal } from "react-dom";
 import { useTranslation } from "react-i18next";
 import { useLang } from "~/i18n/hooks";
 import { authPost } from "./auth-client";
-import { PasswordReset, passwordErrorKey, resetTokenFromLocation } from "./password-reset";
+import { PasswordReset, passwordErrorKey, resetTokenFromLocation, signInRefusal } from "./password-reset";
 import { DouyinQrPanel, WechatQrPanel } from "./qr-panels";
 
 export interface SignInMethods {
@@ -65,7 +65,10 @@ export function LoginDialog({
     try {
       if (mode === "login" && password) {
         const result = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: address, password, callbackURL: returnTo });
-        if (!result.ok) return fail(t(passwordErrorKey(result.status, null) ?? "auth.invalidCredentials"));
+        if (!result.ok) {
+          const refusal = signInRefusal(result, "auth.invalidCredentials");
+          return fail(t(refusal.key, refusal.values));
+        }
         if (result.data.twoFactorRedirect) return setTotpStep(true);
         return done();
       }
@@ -75,7 +78,10 @@ export function LoginDialog({
         // Sign-up answers alike for new and taken addresses; signing in with the password tells the person
         // (and only someone who knows the password) whether the account is theirs.
         const signIn = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: address, password, callbackURL: returnTo });
-        if (!signIn.ok) return fail(t(passwordErrorKey(signIn.status, null) ?? "auth.registerExisting"));
+        if (!signIn.ok) {
+          const refusal = signInRefusal(signIn, "auth.registerExisting");
+          return fail(t(refusal.key, refusal.values));
+        }
         if (signIn.data.twoFactorRedirect) return setTotpStep(true);
         setNotice({ kind: "success", text: t(emailLinks ? "auth.registerSent" : "auth.registered") });
         window.setTimeout(done, 1500);

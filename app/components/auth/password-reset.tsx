@@ -9,14 +9,36 @@ export function resetTokenFromLocation(): string | null {
   return params.get("reset") === "1" ? params.get("token") : null;
 }
 
+/** The server's reasons a password is too easy to guess (app/.server/auth/password-strength.ts). */
+const WEAK_PASSWORD_KEYS: Record<string, string> = {
+  PASSWORD_PERSONAL: "auth.passwordPersonal",
+  PASSWORD_REPEATS: "auth.passwordRepeats",
+  PASSWORD_SEQUENCE: "auth.passwordSequence",
+  PASSWORD_KEYBOARD: "auth.passwordKeyboard",
+  PASSWORD_DATES: "auth.passwordDates",
+  PASSWORD_TOO_GUESSABLE: "auth.passwordGuessable",
+};
+
 /** Which message a refused password gets (better-auth's codes and the site's policy codes). */
 export function passwordErrorKey(status: number, code: string | null): string | null {
   if (status === 429) return "auth.tooManyAttempts";
   if (status === 503) return "auth.busy";
   if (code === "PASSWORD_TOO_COMMON") return "auth.passwordCommon";
   if (code === "PASSWORD_BLANK") return "auth.passwordBlank";
+  if (code && code in WEAK_PASSWORD_KEYS) return WEAK_PASSWORD_KEYS[code]!;
   if (code === "PASSWORD_TOO_SHORT" || code === "PASSWORD_TOO_LONG") return "auth.passwordLength";
   return null;
+}
+
+/**
+ * Why a password sign-in was refused, as a message key and its values: past the account-wide
+ * threshold the password alone no longer signs in (a link is mailed when it was right), or, without
+ * mail, attempts are paced (decision 0022).
+ */
+export function signInRefusal(result: { status: number; code: string | null; retryAfterSeconds: number | null }, fallback: string): { key: string; values?: Record<string, number> } {
+  if (result.code === "SIGN_IN_LINK_SENT") return { key: "auth.signInLinkSent" };
+  if (result.code === "ACCOUNT_SLOWED") return { key: "auth.accountSlowed", values: { seconds: result.retryAfterSeconds ?? 15 } };
+  return { key: passwordErrorKey(result.status, null) ?? fallback };
 }
 
 type Notice = { kind: "success" | "error"; text: string };
