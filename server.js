@@ -112,7 +112,7 @@ if (config.HTTP_MAX_CONNECTIONS > 0) server.maxConnections = config.HTTP_MAX_CON
 server.listen(config.PORT, config.HOST, () => {
   const address = server.address();
   const port = typeof address === "object" && address ? address.port : config.PORT;
-  console.log(`Directory listening on http://localhost:${port}`);
+  console.log(mod.listening(port));
 });
 
 let stopping = false;

@@ -30,12 +30,27 @@ import { routerHandler } from "./router-handler";
 import { securityHeaders } from "./security";
 import { storedUploads } from "./uploads";
 
+import { noteListeningPort, siteAddress } from "../app/.server/auth/site-origins";
+
 export { cacheControlOf } from "../app/.server/storage";
 export { edgeGuards, getConfig, securityHeaders };
 
 const SEED_LEASE = "seed-on-start";
 /** This process, as a lease holder. */
 const INSTANCE = crypto.randomUUID();
+
+/**
+ * Called once the server listens: sign-in on a local start accepts the loopback names of this port. Returns the
+ * start line, which names the address to open (sign-in works only there).
+ */
+export function listening(port: number): string {
+  noteListeningPort(port);
+  const config = getConfig();
+  const open = siteAddress(config);
+  return config.PUBLIC_URL
+    ? `Directory listening on http://localhost:${port} - open ${open} (PUBLIC_URL) in a browser; sign-in works at that address only`
+    : `Directory listening on http://localhost:${port} - open ${open} in a browser (127.0.0.1 and [::1] work too)`;
+}
 
 /** Applies migrations and, on an empty catalogue, imports the seed catalogue (seed/catalog). */
 export async function startup(): Promise<void> {

@@ -111,6 +111,11 @@ const envSchema = z.object({
   ANALYTICS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   ANALYTICS_FLUSH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(50).max(60_000).default(2000)),
   ANALYTICS_ROLLUP_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(200).max(3_600_000).default(60_000)),
+  // The advertise page's audience banner (registered users, favourites, page views of the last 30 days) shows
+  // only once every figure reaches its threshold; until then the page shows its service cards alone.
+  ADVERTISE_MIN_USERS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(200)),
+  ADVERTISE_MIN_FAVORITES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(200)),
+  ADVERTISE_MIN_PAGE_VIEWS_30D: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).default(10_000)),
   // HTTP server timeouts (server.js): a client that sends its request slowly, or never, cannot hold a connection for ever.
   /** Time a client has to send the request's headers, from connecting (or from the request's first byte on a kept-alive connection). */
   HTTP_HEADERS_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(600_000).default(15_000)),

@@ -1,4 +1,4 @@
-import { useEffect } from "react";
+import { useCallback, useEffect } from "react";
 import { useLocation, useRouteLoaderData } from "react-router";
 import type { loader as rootLoader } from "~/root";
 import { addBundles, type Bundles } from "./instance";
@@ -15,7 +15,8 @@ export function useLang(): Lang {
 /** Builds prefixed links for the current page language. */
 export function useLocalizedPath(): (path?: string) => string {
   const lang = useLang();
-  return (path = "/") => localizedPath(lang, path);
+  // The same function while the language stays, so effects that depend on it do not run again on every render.
+  return useCallback((path = "/") => localizedPath(lang, path), [lang]);
 }
 
 /**

@@ -7,6 +7,8 @@ export interface DailyPoint {
 
 export interface Ranked {
   value: string;
+  /** What the row shows instead of its value (a tool's name, a case study's title). */
+  label?: string;
   views: number;
   visitors: number;
 }

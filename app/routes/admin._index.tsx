@@ -20,13 +20,15 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robo
 
 /** Admin home: what waits for review, with links to each admin screen. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
-  const { t } = useAdminText();
+  const { t, lang } = useAdminText();
+  const number = new Intl.NumberFormat(lang === "us-en" ? "en-US" : lang);
   const { overview } = loaderData;
   const cards = [
     { label: t("home.pendingSubmissions"), value: overview.pendingSubmissions, to: "/admin/submissions", action: t("home.reviewSubmissions"), id: "submissions" },
     { label: t("home.pendingAds"), value: overview.pendingAdRequests, to: "/admin/submissions?tab=ads", action: t("home.reviewAds"), id: "ads" },
     { label: t("home.publishedTools"), value: overview.publishedTools, to: "/admin/tools-order", action: t("home.toolsOrder"), id: "tools" },
-    { label: t("home.users"), value: overview.users, to: "/admin/audit-log", action: t("home.auditLog"), id: "users" },
+    // The console has no screen of users (the audit log records decisions, not accounts): a figure without a link.
+    { label: t("home.users"), value: overview.users, to: null, action: null, id: "users" },
   ];
   return (
     <section>
@@ -35,13 +37,13 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
         {cards.map((card) => (
           <div key={card.id} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="admin-card" data-card={card.id}>
             <p className="text-sm text-slate-600">{card.label}</p>
-            <p className="mt-1 text-3xl font-semibold text-slate-900" data-testid="admin-card-value">{card.value}</p>
-            <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">{card.action} →</Link>
+            <p className="mt-1 text-3xl font-semibold text-slate-900" data-testid="admin-card-value">{number.format(card.value)}</p>
+            {card.to ? <Link to={card.to} className="mt-3 inline-block text-sm font-medium text-brand-700 hover:underline">{card.action} →</Link> : null}
           </div>
         ))}
       </div>
       <p className="mt-4 text-sm text-slate-700" data-testid="admin-analytics-link">
-        {t("home.pageViews30d", { count: loaderData.pageViews30d })}{" "}
+        {t("home.pageViews30d", { views: number.format(loaderData.pageViews30d) })}{" "}
         <Link to="/admin/analytics" className="font-medium text-brand-700 hover:underline">{t("nav.analytics")} →</Link>
       </p>
       <TwoFactorPanel enabled={loaderData.twoFactorEnabled} />

@@ -1,7 +1,7 @@
 import { listAdRequests } from "~/.server/admin/ads";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { handleReviewPost } from "~/.server/admin/page-actions";
-import { listParamsOf } from "~/.server/admin/page-queries";
+import { lastPageRedirect, listParamsOf } from "~/.server/admin/page-queries";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
@@ -15,7 +15,9 @@ import type { Route } from "./+types/admin.advertise";
 export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "page");
   const { filter, status, page } = listParamsOf(request, "all");
-  return { filter, page, ads: await listAdRequests(getDb(), { status, page, pageSize: ADMIN_PAGE_SIZE }) };
+  const ads = await listAdRequests(getDb(), { status, page, pageSize: ADMIN_PAGE_SIZE });
+  lastPageRedirect(request, page, ads.total, ADMIN_PAGE_SIZE);
+  return { filter, page, ads };
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleReviewPost(request);

@@ -1,12 +1,13 @@
 import { data, Link } from "react-router";
 import { z } from "zod";
+import { adminLanguage } from "~/.server/admin/language";
 import { readDashboard } from "~/.server/analytics/queries";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { loadBundles } from "~/.server/i18n";
 import { BarList, DailyChart } from "~/components/analytics/charts";
 import { useRouteBundles } from "~/i18n/hooks";
-import { DEFAULT_LANG, htmlLang } from "~/i18n/languages";
+import { htmlLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 import { DASHBOARD_RANGES } from "~/lib/analytics";
 import type { Route } from "./+types/admin.analytics";
@@ -19,20 +20,22 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (!params.success) throw data("Unknown range: use days=30 or days=90.", { status: 400 });
   // Only the daily rollups are read (kept current by the background job, ANALYTICS_ROLLUP_INTERVAL_MS):
   // the screen costs the same at a thousand or a million views, and never waits for a rollup.
-  const [dashboard, bundles] = await Promise.all([readDashboard(getDb(), params.data.days), loadBundles(DEFAULT_LANG, ["analytics"])]);
-  return data({ dashboard, bundles }, { headers: { "Cache-Control": "private, no-store" } });
+  const lang = adminLanguage(request);
+  const [dashboard, bundles] = await Promise.all([readDashboard(getDb(), params.data.days, new Date(), lang), loadBundles(lang, ["analytics"])]);
+  return data({ dashboard, bundles, lang }, { headers: { "Cache-Control": "private, no-store" } });
 }
 
 export const meta: Route.MetaFunction = () => [{ title: "Analytics" }, { name: "robots", content: "noindex" }];
 
-const BREAKDOWNS = ["path", "tool", "language", "referrer", "device"] as const;
+// Tools and case studies in lists of their own, each row named (not its slug).
+const BREAKDOWNS = ["path", "tool", "caseStudy", "language", "referrer", "device"] as const;
 
 /** Admin analytics: views and visitors per day, and what was read, in which language, from where, on what. */
 export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
   useRouteBundles(loaderData.bundles);
   const t = useT(["analytics"]);
   const { dashboard } = loaderData;
-  const locale = htmlLang(DEFAULT_LANG);
+  const locale = htmlLang(loaderData.lang);
   const number = new Intl.NumberFormat(locale);
   const format = (n: number) => number.format(n);
   const name = (dimension: (typeof BREAKDOWNS)[number]) => (value: string) => (dimension === "device" ? t(`analytics:devices.${value}`, { defaultValue: value }) : value);

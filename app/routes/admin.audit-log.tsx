@@ -2,7 +2,9 @@ import { Form } from "react-router";
 import { z } from "zod";
 import { listAudit } from "~/.server/admin/audit";
 import { ADMIN_PAGE_SIZE, AUDIT_ACTIONS, AUDIT_ENTITIES } from "~/lib/admin";
-import { ADMIN_NO_STORE } from "~/.server/admin/language";
+import { ADMIN_NO_STORE, adminLanguage } from "~/.server/admin/language";
+import { lastPageRedirect } from "~/.server/admin/page-queries";
+import { categoryNamesBySlug } from "~/.server/categories/queries";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { formatAdminDate, useAdminText } from "~/components/admin/admin-text";
@@ -22,8 +24,9 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "page");
   const params = Object.fromEntries([...new URL(request.url).searchParams].filter(([, value]) => value !== ""));
   const filter = filters.parse({ page: 1, ...params });
-  const result = await listAudit(getDb(), { ...filter, pageSize: ADMIN_PAGE_SIZE });
-  return { ...result, filter };
+  const [result, categoryNames] = await Promise.all([listAudit(getDb(), { ...filter, pageSize: ADMIN_PAGE_SIZE }), categoryNamesBySlug(getDb(), adminLanguage(request))]);
+  lastPageRedirect(request, filter.page, result.total, ADMIN_PAGE_SIZE);
+  return { ...result, filter, categoryNames: Object.fromEntries(categoryNames) };
 }
 
 export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
@@ -35,7 +38,9 @@ const show = (value: unknown) => (value === null || value === undefined ? "—" 
 export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
   const { t, lang } = useAdminText();
   const goTo = usePageNavigation();
-  const { filter } = loaderData;
+  const { filter, categoryNames } = loaderData;
+  // A category shows by its name in the admin's language (the log keeps the slug).
+  const value = (field: string, v: unknown) => show(field === "category" && typeof v === "string" ? (categoryNames[v] ?? v) : v);
   const input = "mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm";
   return (
     <section>
@@ -74,7 +79,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
                 <td className="px-3 py-2">
                   <ul className="space-y-0.5">
                     {Object.entries(entry.changes).map(([field, change]) => (
-                      <li key={field}><span className="font-medium">{field}</span>: <span className="text-rose-700">{show(change.before)}</span> → <span className="text-emerald-800">{show(change.after)}</span></li>
+                      <li key={field}><span className="font-medium">{field}</span>: <span className="text-rose-700">{value(field, change.before)}</span> → <span className="text-emerald-800">{value(field, change.after)}</span></li>
                     ))}
                   </ul>
                 </td>

@@ -2,6 +2,7 @@ import { useState, type FormEvent } from "react";
 import { useTranslation } from "react-i18next";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { getAuth } from "~/.server/auth/auth";
+import { signInAddress } from "~/.server/auth/site-origins";
 import { assertSameOrigin } from "~/.server/auth/guards";
 import { mailDeliverable } from "~/.server/auth/mail";
 import { getSessionUser } from "~/.server/auth/session";
@@ -10,6 +11,8 @@ import { getConfig } from "~/.server/config";
 import { getLogger } from "~/.server/logger";
 import { authPost } from "~/components/auth/auth-client";
 import { signInRefusal } from "~/components/auth/password-reset";
+import { useAddressToOpen, WrongAddressNotice } from "~/components/auth/wrong-address";
+import { isOriginRefusal } from "~/lib/sign-in-address";
 import { safeReturnPath } from "~/lib/return-to";
 import type { Route } from "./+types/admin.login";
 
@@ -20,7 +23,7 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get("returnTo"), "/admin");
   if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
-  return { returnTo };
+  return { returnTo, address: signInAddress(getConfig()) };
 }
 
 /**
@@ -70,6 +73,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const [error, setError] = useState<string | null>(null);
   const [busy, setBusy] = useState(false);
 
+  const elsewhere = useAddressToOpen(loaderData.address);
   const checkAdmin = () => fetcher.submit({ returnTo: loaderData.returnTo }, { method: "post" });
 
   async function submitPassword(event: FormEvent) {
@@ -79,6 +83,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
     setBusy(true);
     const result = await authPost<{ twoFactorRedirect?: boolean }>("/sign-in/email", { email: email.trim(), password });
     setBusy(false);
+    if (isOriginRefusal(result)) return setError(t("auth.wrongAddress", { address: loaderData.address.open }));
     if (!result.ok) {
       const refusal = signInRefusal(result, "admin.invalid");
       return setError(t(refusal.key, refusal.values));
@@ -107,7 +112,9 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
       {shownError ? (
         <p role="alert" data-testid="admin-login-error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{shownError}</p>
       ) : null}
-      {step === "password" ? (
+      {elsewhere ? (
+        <WrongAddressNotice href={elsewhere} open={loaderData.address.open} />
+      ) : step === "password" ? (
         <form onSubmit={submitPassword} noValidate className="mt-6 space-y-4" data-testid="admin-login-form">
           <label className="block text-sm font-medium text-slate-700">
             {t("admin.email")}

@@ -1,8 +1,9 @@
 import { Link } from "react-router";
 import { listAdRequests } from "~/.server/admin/ads";
-import { ADMIN_NO_STORE } from "~/.server/admin/language";
+import { ADMIN_NO_STORE, adminLanguage } from "~/.server/admin/language";
 import { handleReviewPost } from "~/.server/admin/page-actions";
-import { listParamsOf } from "~/.server/admin/page-queries";
+import { lastPageRedirect, listParamsOf } from "~/.server/admin/page-queries";
+import { categoryNamesBySlug } from "~/.server/categories/queries";
 import { listSubmissions } from "~/.server/admin/submissions";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -19,9 +20,16 @@ export async function loader({ request }: Route.LoaderArgs) {
   await requireAdmin(request, "page");
   const { filter, status, page } = listParamsOf(request);
   const tab = new URL(request.url).searchParams.get("tab") === "ads" ? "ads" : "tools";
-  const query = { status, page, pageSize: ADMIN_PAGE_SIZE };
-  if (tab === "ads") return { tab, filter, page, ads: await listAdRequests(getDb(), query), tools: null };
-  return { tab, filter, page, tools: await listSubmissions(getDb(), query), ads: null };
+  const lang = adminLanguage(request);
+  const query = { status, page, pageSize: ADMIN_PAGE_SIZE, lang };
+  if (tab === "ads") {
+    const ads = await listAdRequests(getDb(), query);
+    lastPageRedirect(request, page, ads.total, ADMIN_PAGE_SIZE);
+    return { tab, filter, page, ads, tools: null, categoryNames: {} };
+  }
+  const [tools, categoryNames] = await Promise.all([listSubmissions(getDb(), query), categoryNamesBySlug(getDb(), lang)]);
+  lastPageRedirect(request, page, tools.total, ADMIN_PAGE_SIZE);
+  return { tab, filter, page, tools, ads: null, categoryNames: Object.fromEntries(categoryNames) };
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleReviewPost(request);
@@ -46,7 +54,7 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
       <div className="mt-4"><StatusFilter current={filter} /></div>
       <div className="mt-4 space-y-4">
         {result.data.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600" data-testid="admin-empty">{t("common.empty")}</p> : null}
-        {loaderData.tools?.data.map((item) => <SubmissionCard key={item.id} item={item} />)}
+        {loaderData.tools?.data.map((item) => <SubmissionCard key={item.id} item={item} categoryNames={loaderData.categoryNames} />)}
         {loaderData.ads?.data.map((item) => <AdRequestCard key={item.id} item={item} />)}
       </div>
       <AdminPager page={page} total={result.total} pageSize={ADMIN_PAGE_SIZE} onPage={goTo} />

@@ -3,6 +3,7 @@ import { getMyAdRequest } from "~/.server/ads/requests";
 import { getDb } from "~/.server/db";
 import { areaSeo, requireAreaUser } from "~/.server/user-area/context";
 import { AdRequestCard } from "~/components/account/ad-request-card";
+import { useSiteSendsMail } from "~/components/account/site-mail";
 import { PageHeading } from "~/components/account/status-badge";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
@@ -20,9 +21,10 @@ export async function loader({ request }: Route.LoaderArgs) {
 export default function AdvertiseReview({ loaderData }: Route.ComponentProps) {
   const t = useT("account");
   const to = useLocalizedPath();
+  const sendsMail = useSiteSendsMail();
   return (
     <>
-      <PageHeading title={t("adReview.title")} intro={loaderData.request ? t("adReview.intro") : undefined} />
+      <PageHeading title={t("adReview.title")} intro={loaderData.request ? t(sendsMail ? "adReview.intro" : "adReview.introNoMail") : undefined} />
       {loaderData.request ? (
         <div data-testid="ad-review">
           <AdRequestCard request={loaderData.request} />

@@ -1,6 +1,7 @@
 import { useEffect, useState } from "react";
 import { data, useFetcher, useNavigate } from "react-router";
-import { AdLimitReached, adRequestSchema, createAdRequest, siteFigures } from "~/.server/ads/requests";
+import { AdLimitReached, adRequestSchema, audienceFigures, audienceThresholds, createAdRequest } from "~/.server/ads/requests";
+import { getConfig } from "~/.server/config";
 import { AD_BUDGETS } from "~/lib/ad-requests";
 import { getDb } from "~/.server/db";
 import { areaSeo, readForm, requireAreaUser } from "~/.server/user-area/context";
@@ -11,14 +12,14 @@ import { AD_CONTACT_PLATFORMS } from "~/lib/submissions";
 import type { Route } from "./+types/user.advertise";
 
 /**
- * Advertise (spec 2.4): the site's real figures, five services, the request
- * form and the FAQ. A request is stored first; the administrators' mail is
+ * Advertise (spec 2.4): the site's real figures (once they are worth showing: config ADVERTISE_MIN_*), five
+ * services, the request form and the FAQ. A request is stored first; the administrators' mail is
  * sent after, by /api/ad/notify, so a mail failure never loses it.
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang, user } = await requireAreaUser(request);
   const tool = new URL(request.url).searchParams.get("tool")?.slice(0, 100) ?? "";
-  return { seo: await areaSeo(lang, "advertise"), figures: await siteFigures(getDb()), tool, email: user.email ?? "" };
+  return { seo: await areaSeo(lang, "advertise"), figures: await audienceFigures(getDb(), audienceThresholds(getConfig())), tool, email: user.email ?? "" };
 }
 
 export async function action({ request }: Route.ActionArgs) {
@@ -49,37 +50,44 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
   const number = new Intl.NumberFormat(lang === "us-en" ? "en-US" : lang);
   const { figures } = loaderData;
 
+  // One notice per stored request: the effect runs when a new request id arrives, not on every re-render
+  // (it used to depend on a path helper that was a new function each render, so each render posted again).
+  const storedId = fetcher.data?.ok ? fetcher.data.id : null;
   useEffect(() => {
-    const id = fetcher.data?.ok ? fetcher.data.id : null;
-    if (!id) return;
+    if (!storedId) return;
     setSending(true);
     // The request is stored; telling the administrators may fail without losing it (spec 7.1: failures ignored).
-    void fetch("/api/ad/notify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id }) })
+    void fetch("/api/ad/notify", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ id: storedId }) })
       .catch(() => undefined)
-      .finally(() => navigate(`${to("/user/advertise/review")}?id=${id}`));
-  }, [fetcher.data, navigate, to]);
+      .finally(() => navigate(`${to("/user/advertise/review")}?id=${storedId}`));
+  }, [storedId, navigate, to]);
 
-  const stats = [
-    { key: "tools", value: figures.tools },
-    { key: "users", value: figures.users },
-    { key: "favorites", value: figures.favorites },
-    ...(figures.pageViews > 0 ? [{ key: "pageViews", value: figures.pageViews }] : []),
-  ];
+  const stats = figures
+    ? ([
+        { key: "tools", value: figures.tools },
+        { key: "users", value: figures.users },
+        { key: "favorites", value: figures.favorites },
+        { key: "pageViews", value: figures.pageViews },
+      ] as const)
+    : [];
   const input = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
   const label = "block text-sm font-medium text-slate-800";
   const error = fetcher.data && !fetcher.data.ok ? fetcher.data.error : null;
   return (
     <>
       <PageHeading title={t("advertise.title")} intro={t("advertise.intro")} />
-      <section className="grid gap-3 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white sm:grid-cols-4" data-testid="ad-stats">
-        {stats.map((stat) => (
-          <div key={stat.key}>
-            <p className="text-2xl font-bold" data-testid={`stat-${stat.key}`}>{number.format(stat.value)}</p>
-            <p className="text-sm text-brand-100">{t(`advertise.stats.${stat.key}`)}</p>
-          </div>
-        ))}
-      </section>
-      <section className="mt-8" aria-labelledby="ad-services">
+      {stats.length ? (
+        <section className="mb-8 grid grid-cols-2 gap-4 rounded-2xl bg-gradient-to-r from-brand-600 to-brand-800 p-6 text-white sm:grid-cols-4" data-testid="ad-stats">
+          {stats.map((stat) => (
+            <div key={stat.key} data-testid={`stat-${stat.key}`}>
+              <p className="text-2xl font-bold" data-testid="stat-value">{number.format(stat.value)}</p>
+              {/* The label agrees with the number in the page language (one user, two users; French "many" for millions). */}
+              <p className="text-sm text-brand-100" data-testid="stat-label">{t(`advertise.stats.${stat.key}`, { count: stat.value })}</p>
+            </div>
+          ))}
+        </section>
+      ) : null}
+      <section aria-labelledby="ad-services">
         <h2 id="ad-services" className="text-lg font-semibold text-slate-900">{t("advertise.servicesTitle")}</h2>
         <ul className="mt-3 grid gap-4 sm:grid-cols-2 lg:grid-cols-3" data-testid="ad-services">
           {SERVICES.map((service) => (

@@ -3,6 +3,7 @@ import { getDb } from "~/.server/db";
 import { listMySubmissions } from "~/.server/submissions/queries";
 import { areaContext, areaSeo } from "~/.server/user-area/context";
 import { SignInPrompt } from "~/components/account/sign-in-prompt";
+import { useSiteSendsMail } from "~/components/account/site-mail";
 import { PageHeading, StatusBadge } from "~/components/account/status-badge";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
@@ -20,6 +21,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
   const t = useT("account");
   const to = useLocalizedPath();
   const lang = useLang();
+  const sendsMail = useSiteSendsMail();
   const { items } = loaderData;
   if (!items) {
     return (
@@ -56,7 +58,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
               ) : null}
               <p className="mt-2 text-sm text-slate-700" data-testid="my-tool-note">
                 {item.status === "pending"
-                  ? t("myTools.pendingHint")
+                  ? t(sendsMail ? "myTools.pendingHint" : "myTools.pendingHintNoMail")
                   : item.status === "rejected"
                     ? t("myTools.rejectedReason", { reason: item.notes || t("myTools.noReason") })
                     : item.notes

@@ -3,6 +3,7 @@ import { Link, useFetcher } from "react-router";
 import { getDb } from "~/.server/db";
 import { readSubmitForm, submitTool, SubmitRefused } from "~/.server/submissions/submit";
 import { areaSeo, clientAddress, readForm, refusal, requireAreaUser, submitterOf } from "~/.server/user-area/context";
+import { useSiteSendsMail } from "~/components/account/site-mail";
 import { PageHeading } from "~/components/account/status-badge";
 import { ToolForm, type ToolFormValues } from "~/components/account/tool-form";
 import { useLocalizedPath } from "~/i18n/hooks";
@@ -33,6 +34,7 @@ const EMPTY: ToolFormValues = { name: "", website_url: "", description: "", cate
 export default function SubmitTool({ loaderData }: Route.ComponentProps) {
   const t = useT("account");
   const to = useLocalizedPath();
+  const sendsMail = useSiteSendsMail();
   const fetcher = useFetcher<typeof action>();
   // A new key gives the next submission a fresh form.
   const [round, setRound] = useState(0);
@@ -47,7 +49,7 @@ export default function SubmitTool({ loaderData }: Route.ComponentProps) {
         <PageHeading title={t("submit.title")} />
         <section className="rounded-2xl border border-emerald-200 bg-emerald-50 p-8 text-center" data-testid="submit-success">
           <h2 className="text-xl font-semibold text-emerald-900">{t("submit.success.title")}</h2>
-          <p className="mt-2 text-emerald-900">{t("submit.success.text")}</p>
+          <p className="mt-2 text-emerald-900" data-testid="submit-success-text">{t(sendsMail ? "submit.success.text" : "submit.success.textNoMail")}</p>
           <div className="mt-5 flex flex-wrap justify-center gap-3">
             <Link to={to("/user/my-tools")} className="rounded-md bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700" data-testid="success-my-tools">
               {t("nav.myTools")}

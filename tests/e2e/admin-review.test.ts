@@ -9,7 +9,7 @@ import { gotoHydrated, launchBrowser } from "../support/browser";
 import { markAddressVerified } from "../support/verified-address";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { startSmtpCapture } from "../support/smtp";
-import { insertSubmission, submitPayload } from "../support/submissions";
+import { insertSubmission, insertUpdateSubmission, submitPayload } from "../support/submissions";
 
 /**
  * The admin console in Chromium against the production build: a submission
@@ -130,7 +130,7 @@ describe("review queue", () => {
     expect(response?.headers()["cache-control"]).toBe("no-store");
     await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     const row = admin.locator('[data-testid=submission-row][data-name="Lumen Sketchpad"]');
-    expect(await row.locator("dd").allTextContents()).toEqual(expect.arrayContaining(["https://quill-draftsmith.example.com", "Turns rough sketches into finished illustrations.", "image-generation-editing", "Design"]));
+    expect(await row.locator("dd").allTextContents()).toEqual(expect.arrayContaining(["https://quill-draftsmith.example.com", "Turns rough sketches into finished illustrations.", "Image Generation & Editing", "Design"]));
     await row.locator("[data-testid=review-notes]").fill("Lovely tool, welcome aboard");
     await row.locator("[data-testid=review-approve]").click();
     await row.waitFor({ state: "detached" });
@@ -201,6 +201,68 @@ describe("review queue", () => {
     expect(await row.locator("[data-testid=review-approve]").textContent()).toBe("通过");
     await admin.screenshot({ path: "test-results/admin-submissions-zh-CN.png", fullPage: true });
     await admin.context().addCookies([{ name: "preferred-language", value: "us-en", url: server.url }]);
+  }, 120_000);
+
+  it("names what each card is about, and keeps the pager inside the list", async () => {
+    const tool = await db
+      .selectFrom("tools as t")
+      .innerJoin("tool_translations as tr", "tr.tool_id", "t.id")
+      .select(["t.id", "t.slug", "t.image_url", "t.image_webp_url", "tr.name"])
+      .where("tr.language", "=", "zh-CN")
+      .where("t.status", "=", "published")
+      .where("t.image_url", "is not", null)
+      .orderBy("t.id")
+      .executeTakeFirstOrThrow();
+    const current = (
+      await db
+        .selectFrom("tool_categories as tc")
+        .innerJoin("categories as c", "c.id", "tc.category_id")
+        .select("c.slug")
+        .where("tc.tool_id", "=", tool.id)
+        .where("c.parent_id", "is", null)
+        .orderBy("tc.position")
+        .executeTakeFirstOrThrow()
+    ).slug;
+    const proposed = current === "image-generation-editing" ? "text-generation-editing" : "image-generation-editing";
+    await insertUpdateSubmission(db, await userId(MAKER_EMAIL), tool.id, {
+      tool_slug: tool.slug,
+      language: "us-en",
+      contact_email: MAKER_EMAIL,
+      before: { category: current as never },
+      changes: { category: proposed as never },
+    });
+    const categoryName = async (slug: string) =>
+      (await db.selectFrom("category_translations as ct").innerJoin("categories as c", "c.id", "ct.category_id").select("ct.name").where("c.slug", "=", slug).where("ct.language", "=", "zh-CN").executeTakeFirstOrThrow()).name;
+
+    await admin.context().addCookies([{ name: "preferred-language", value: "zh-CN", url: server.url }]);
+    await gotoHydrated(admin, `${server.url}/admin/submissions`);
+    // The update is titled with the tool it changes, in the admin's language, with the tool's picture.
+    const update = admin.locator(`[data-testid=submission-row][data-name="${tool.name}"]`);
+    expect(await update.locator("[data-testid=submission-title]").textContent()).toBe(tool.name);
+    expect(await update.locator("[data-testid=submission-image]").getAttribute("src")).toBe(tool.image_webp_url ?? tool.image_url);
+    const categoryRow = update.locator("[data-testid=diff-row][data-field=category] td");
+    expect(await categoryRow.nth(1).textContent()).toBe(await categoryName(current));
+    expect(await categoryRow.nth(2).textContent()).toBe(await categoryName(proposed));
+    // A new tool's category by name too.
+    const pendingPal = admin.locator('[data-testid=submission-row][data-name="Pending Pal"]');
+    expect(await pendingPal.locator("[data-testid=submission-category] dd").textContent()).toBe(await categoryName("text-generation-editing"));
+    await admin.screenshot({ path: "test-results/admin-update-card-zh-CN.png", fullPage: true });
+    await admin.context().addCookies([{ name: "preferred-language", value: "us-en", url: server.url }]);
+
+    // The users figure has no screen of its own: no link (it used to open the audit log).
+    await gotoHydrated(admin, `${server.url}/admin`);
+    expect(await admin.locator("[data-card=users] a").count()).toBe(0);
+    expect(await admin.locator("[data-card=submissions] a").getAttribute("href")).toBe("/admin/submissions");
+
+    // Page 99 of a one-page list is its last page, typed in the address or in the jump box.
+    await gotoHydrated(admin, `${server.url}/admin/submissions?status=all&page=99`);
+    expect(new URL(admin.url()).searchParams.get("page")).toBe("1");
+    expect(await admin.getByTestId("pager-position").textContent()).toBe("Page 1 of 1");
+    expect(await admin.locator("[data-testid=submission-row]").count()).toBeGreaterThan(0);
+    await admin.getByTestId("pager-jump").fill("99");
+    await admin.getByTestId("pager-jump").press("Enter");
+    await admin.waitForURL((url) => url.searchParams.get("page") === "1");
+    expect(await admin.getByTestId("pager-position").textContent()).toBe("Page 1 of 1");
   }, 120_000);
 
   it("pins a tool and moves another up: the home page's featured order follows", async () => {

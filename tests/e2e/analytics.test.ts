@@ -59,6 +59,9 @@ async function settle(expected: number, waitMs = 15_000): Promise<void> {
   await new Promise((resolve) => setTimeout(resolve, 600));
 }
 
+/** The name of the tool the first test opens (the analytics screen lists it by this name). */
+let visitedToolName = "";
+
 describe("page views", () => {
   it("records five views with one visitor hash and sets no cookie", async () => {
     const context = await browser.newContext({ userAgent: DESKTOP_CHROME, locale: "en-US" });
@@ -77,6 +80,7 @@ describe("page views", () => {
     await page.locator(`[data-testid=tool-card][href="${toolHref}"]`).first().click();
     await page.waitForURL((u) => u.pathname === toolHref, { waitUntil: "commit" });
     await page.locator("h1").first().waitFor();
+    visitedToolName = (await page.locator("h1").first().textContent())!.trim();
     await gotoHydrated(page, `${server.url}/fr/about`);
     await gotoHydrated(page, `${server.url}/zh-CN/trends`);
     expect(dataRequests).toEqual(["/us-en/tools.data", `${toolHref}.data`]);
@@ -147,6 +151,9 @@ describe("page views", () => {
     expect(pages).toHaveLength(5);
     expect(await page.getByTestId("analytics-top-language").locator("li").allTextContents()).toEqual(["us-en4 · 1", "fr1 · 1", "zh-CN1 · 1"]);
     expect(await page.getByTestId("analytics-top-device").locator("li").allTextContents()).toEqual(["Desktop6 · 1"]);
+    // Tools by name (not slug), in a list of tools only; case studies have their own list.
+    expect(await page.getByTestId("analytics-top-tool").locator("li").allTextContents()).toEqual([`${visitedToolName}1 · 1`]);
+    await page.getByTestId("analytics-top-caseStudy").waitFor();
     await page.screenshot({ path: "test-results/admin-analytics.png", fullPage: true });
     expect(views()).toHaveLength(6);
     await context.close();

@@ -7,7 +7,8 @@ describe("what a page view records of a request", () => {
     expect(pageOf("/_root.data")).toEqual({ path: "/", language: "us-en", tool: null });
     expect(pageOf("/ja.data")).toEqual({ path: "/", language: "ja", tool: null });
     expect(pageOf("/zh-CN/tool/chat%20gpt.data")).toEqual({ path: "/tool/chat%20gpt", language: "zh-CN", tool: "chat gpt" });
-    expect(pageOf("/case-study/acme/")).toEqual({ path: "/case-study/acme", language: "us-en", tool: "acme" });
+    // A case study is no tool: the dashboard ranks case studies from their paths.
+    expect(pageOf("/case-study/acme/")).toEqual({ path: "/case-study/acme", language: "us-en", tool: null });
   });
 
   it("is no page for APIs, admin screens, feeds and files", () => {

@@ -1,3 +1,4 @@
+import { redirect } from "react-router";
 import { z } from "zod";
 import { STATUSES } from "./submissions";
 
@@ -11,4 +12,16 @@ export function listParamsOf(request: Request, defaultStatus: "pending" | "all" 
   const params = new URL(request.url).searchParams;
   const parsed = listParams.parse({ status: params.get("status") ?? defaultStatus, page: params.get("page") ?? 1 });
   return { filter: parsed.status, status: parsed.status === "all" ? undefined : parsed.status, page: parsed.page };
+}
+
+/**
+ * A page past the end of a list (typed, or left behind when the list shrank) goes to the last page instead of
+ * an empty table under "Page 99 of 9": throws the redirect, keeping the other parameters.
+ */
+export function lastPageRedirect(request: Request, page: number, total: number, pageSize: number): void {
+  const last = Math.max(1, Math.ceil(total / pageSize));
+  if (page <= last) return;
+  const url = new URL(request.url);
+  url.searchParams.set("page", String(last));
+  throw redirect(`${url.pathname}?${url.searchParams.toString()}`);
 }

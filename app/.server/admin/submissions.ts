@@ -9,6 +9,7 @@ import { nowIso, parseJson } from "../db/values";
 import { runTransaction } from "../db/transaction";
 import { AppError } from "../errors";
 import { catalogChanged } from "../tools/cache";
+import { toolCardName } from "../tools/queries";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
 import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLanguage, publishSubmittedTool, updateDiff } from "./publish";
@@ -58,12 +59,16 @@ export interface SubmissionView {
   raw: unknown;
   /** Pending updates: the tool's current values against the proposed ones. */
   diff: DiffRow[] | null;
+  /** Updates: the tool as it is listed now (its name in the admin's language, its image), for the card's title. */
+  tool: { name: string; imageUrl: string | null } | null;
 }
 
 export interface ListQuery {
   status?: SubmissionStatus;
   page: number;
   pageSize: number;
+  /** The reader's language, for the names of the tools that updates are about (default us-en). */
+  lang?: string;
 }
 
 export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data: SubmissionView[]; total: number }> {
@@ -73,7 +78,7 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
     base
       .leftJoin("user as u", "u.id", "s.user_id")
       .leftJoin("tools as t", "t.id", "s.tool_id")
-      .select(["s.id", "s.type", "s.status", "s.slug", "s.notes", "s.payload", "s.tool_id", "s.created_at", "s.reviewed_at", "s.user_id", "u.name as user_name", "u.email as user_email", "t.slug as tool_slug"])
+      .select(["s.id", "s.type", "s.status", "s.slug", "s.notes", "s.payload", "s.tool_id", "s.created_at", "s.reviewed_at", "s.user_id", "u.name as user_name", "u.email as user_email", "t.slug as tool_slug", "t.image_webp_url as tool_image_webp", "t.image_url as tool_image"])
       .orderBy("s.created_at", "desc")
       .orderBy("s.id", "desc")
       .limit(query.pageSize)
@@ -92,6 +97,8 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
         diff = current ? updateDiff(current, update.data.changes) : null;
       }
       const email = row.user_email && !isPlaceholderEmail(row.user_email) ? row.user_email : null;
+      // An update is about a listed tool: the card shows that tool, not the proposal's slug and an empty picture.
+      const toolName = row.type === "update" && row.tool_id !== null ? await toolCardName(db, query.lang ?? "us-en", Number(row.tool_id)) : null;
       return {
         id: Number(row.id),
         type: row.type === "update" ? "update" : "submit",
@@ -107,6 +114,7 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
         update: update?.success ? update.data : null,
         raw,
         diff,
+        tool: toolName === null ? null : { name: toolName, imageUrl: row.tool_image_webp ?? row.tool_image ?? null },
       };
     }),
   );

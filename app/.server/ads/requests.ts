@@ -6,6 +6,8 @@ import { AD_CONTACT_PLATFORMS, type SubmissionStatus } from "~/lib/submissions";
 import type { DB } from "../db";
 import type { AdSubmissionsTable } from "../db/schema";
 import { nowIso } from "../db/values";
+import { pageViewsInLastDays } from "../analytics/queries";
+import type { Config } from "../config";
 import { consumeRateLimit } from "../rate-limit";
 import { adminRecipients, adRequestAdminMail, sendQuietly } from "../submissions/mail";
 
@@ -119,12 +121,24 @@ export interface SiteFigures {
   tools: number;
   users: number;
   favorites: number;
+  /** Page views of the last 30 days (the analytics rollups). */
   pageViews: number;
+}
+
+/** How large the audience must be before the advertise page shows its figures (config ADVERTISE_MIN_*). */
+export interface AudienceThresholds {
+  users: number;
+  favorites: number;
+  pageViews: number;
+}
+
+export function audienceThresholds(config: Pick<Config, "ADVERTISE_MIN_USERS" | "ADVERTISE_MIN_FAVORITES" | "ADVERTISE_MIN_PAGE_VIEWS_30D">): AudienceThresholds {
+  return { users: config.ADVERTISE_MIN_USERS, favorites: config.ADVERTISE_MIN_FAVORITES, pageViews: config.ADVERTISE_MIN_PAGE_VIEWS_30D };
 }
 
 /** The advertise banner's figures: the site's own counts, nothing invented. */
 export async function siteFigures(db: DB): Promise<SiteFigures> {
-  const count = (table: "tools" | "user" | "favorites" | "ecommerce_favorites" | "page_views") =>
+  const count = (table: "tools" | "user" | "favorites" | "ecommerce_favorites") =>
     db
       .selectFrom(table)
       .select(sql<number>`count(*)`.as("n"))
@@ -136,7 +150,17 @@ export async function siteFigures(db: DB): Promise<SiteFigures> {
     count("user"),
     count("favorites"),
     count("ecommerce_favorites"),
-    count("page_views"),
+    pageViewsInLastDays(db, 30),
   ]);
   return { tools, users, favorites: favorites + ecommerceFavorites, pageViews };
+}
+
+/**
+ * The banner's figures once every audience figure reaches its threshold, else null: "1 registered user" tells
+ * an advertiser nothing good, so a young site shows its services alone.
+ */
+export async function audienceFigures(db: DB, thresholds: AudienceThresholds): Promise<SiteFigures | null> {
+  const figures = await siteFigures(db);
+  const worthShowing = figures.users >= thresholds.users && figures.favorites >= thresholds.favorites && figures.pageViews >= thresholds.pageViews;
+  return worthShowing ? figures : null;
 }

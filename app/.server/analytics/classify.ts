@@ -14,7 +14,8 @@ export interface PageOfRequest {
 
 /** Paths that are no page a visitor reads (APIs, admin screens, feeds, files). */
 const NOT_PAGES = /^\/(?:api|admin|dev|auth|assets|uploads|locales|data|sitemap|__manifest|healthz|readyz)(?:[/.-]|$)|^\/(?:robots\.txt|autocomplete-index\.json|sitemap[^/]*\.xml)$/;
-const TOOL_PAGE = /^\/(?:tool|case-study)\/([^/]+)\/?$/;
+// Tool pages only: a case study is no tool (the dashboard ranks case studies from their paths).
+const TOOL_PAGE = /^\/tool\/([^/]+)\/?$/;
 
 /**
  * The page a document request or a React Router data request (`/fr/tools.data`, `/_root.data` for the

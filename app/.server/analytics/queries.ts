@@ -1,7 +1,9 @@
 import { sql } from "kysely";
 import type { DailyPoint, DashboardRange, Ranked } from "~/lib/analytics";
 import type { DB } from "../db";
-import { CARD_COLUMNS, toCards } from "../tools/queries";
+import { DEFAULT_LANG } from "~/i18n/languages";
+import { pickContentLanguage } from "~/lib/language-fallback";
+import { CARD_COLUMNS, toCards, toolCardName } from "../tools/queries";
 import { DIMENSIONS, type Dimension } from "./rollups";
 import { addDays } from "./salts";
 
@@ -11,7 +13,8 @@ export interface Dashboard {
   range: DashboardRange;
   daily: DailyPoint[];
   totals: { views: number; visitors: number };
-  top: Record<Dimension, Ranked[]>;
+  /** Top rows per breakdown; `tool` lists published tools only, named; `caseStudy` the case studies, titled. */
+  top: Record<Dimension | "caseStudy", Ranked[]>;
 }
 
 const today = (now: Date) => now.toISOString().slice(0, 10);
@@ -21,12 +24,14 @@ const today = (now: Date) => now.toISOString().slice(0, 10);
  * one per breakdown. Visitors over a range are the sum of each day's visitors (hashes change daily, so
  * one person on two days counts twice, as in other cookie-free analytics).
  */
-export async function readDashboard(db: DB, range: DashboardRange, now = new Date()): Promise<Dashboard> {
+export async function readDashboard(db: DB, range: DashboardRange, now = new Date(), lang: string = DEFAULT_LANG): Promise<Dashboard> {
   const last = today(now);
   const first = addDays(last, -(range - 1));
-  const [days, ...breakdowns] = await Promise.all([
+  const [days, tools, caseStudies, ...breakdowns] = await Promise.all([
     db.selectFrom("page_view_daily").select(["day", "views", "visitors"]).where("dimension", "=", "total").where("day", ">=", first).orderBy("day").execute(),
-    ...DIMENSIONS.map((dimension) =>
+    topTools(db, first, lang),
+    topCaseStudies(db, first, lang),
+    ...DIMENSIONS.filter((dimension) => dimension !== "tool").map((dimension) =>
       db
         .selectFrom("page_view_daily")
         .select(["value", sql<number>`sum(views)`.as("views"), sql<number>`sum(visitors)`.as("visitors")])
@@ -45,15 +50,67 @@ export async function readDashboard(db: DB, range: DashboardRange, now = new Dat
     const row = byDay.get(day);
     daily.push({ day, views: Number(row?.views ?? 0), visitors: Number(row?.visitors ?? 0) });
   }
-  const top = Object.fromEntries(
-    DIMENSIONS.map((dimension, i) => [dimension, breakdowns[i]!.map((r) => ({ value: r.value, views: Number(r.views), visitors: Number(r.visitors) }))]),
-  ) as Record<Dimension, Ranked[]>;
+  const others = DIMENSIONS.filter((dimension) => dimension !== "tool");
+  const top = {
+    ...Object.fromEntries(others.map((dimension, i) => [dimension, breakdowns[i]!.map((r) => ({ value: r.value, views: Number(r.views), visitors: Number(r.visitors) }))])),
+    tool: tools,
+    caseStudy: caseStudies,
+  } as Dashboard["top"];
   return {
     range,
     daily,
     totals: { views: daily.reduce((s, d) => s + d.views, 0), visitors: daily.reduce((s, d) => s + d.visitors, 0) },
     top,
   };
+}
+
+/**
+ * The most viewed published tools, named in `lang`. Only rows whose slug is a tool count: rollups made before
+ * case-study pages stopped being recorded as tools still hold case-study slugs in this breakdown.
+ */
+async function topTools(db: DB, first: string, lang: string): Promise<Ranked[]> {
+  const rows = await db
+    .selectFrom("page_view_daily as d")
+    .innerJoin("tools as t", "t.slug", "d.value")
+    .select(["d.value", "t.id", sql<number>`sum(d.views)`.as("views"), sql<number>`sum(d.visitors)`.as("visitors")])
+    .where("d.dimension", "=", "tool")
+    .where("d.day", ">=", first)
+    .where("t.status", "=", "published")
+    .groupBy(["d.value", "t.id"])
+    .orderBy(sql`sum(d.views)`, "desc")
+    .orderBy("d.value")
+    .limit(TOP_ROWS)
+    .execute();
+  return Promise.all(
+    rows.map(async (r) => ({ value: r.value, label: (await toolCardName(db, lang, Number(r.id))) ?? r.value, views: Number(r.views), visitors: Number(r.visitors) })),
+  );
+}
+
+/** The most viewed case studies (their pages, `/case-study/<slug>`), titled in `lang`. */
+async function topCaseStudies(db: DB, first: string, lang: string): Promise<Ranked[]> {
+  const rows = await db
+    .selectFrom("page_view_daily as d")
+    .innerJoin("case_studies as c", (join) => join.on("d.value", "=", sql<string>`'/case-study/' || c.slug`))
+    .select(["c.slug", "c.id", sql<number>`sum(d.views)`.as("views"), sql<number>`sum(d.visitors)`.as("visitors")])
+    .where("d.dimension", "=", "path")
+    .where("d.day", ">=", first)
+    .groupBy(["c.slug", "c.id"])
+    .orderBy(sql`sum(d.views)`, "desc")
+    .orderBy("c.slug")
+    .limit(TOP_ROWS)
+    .execute();
+  if (rows.length === 0) return [];
+  const titles = await db
+    .selectFrom("case_study_translations")
+    .select(["case_study_id", "language", "title"])
+    .where("case_study_id", "in", rows.map((r) => r.id))
+    .execute();
+  return rows.map((r) => {
+    const own = titles.filter((t) => t.case_study_id === r.id);
+    const chosen = pickContentLanguage(own.map((t) => t.language), lang);
+    const title = own.find((t) => t.language === chosen)?.title;
+    return { value: r.slug, label: title || r.slug, views: Number(r.views), visitors: Number(r.visitors) };
+  });
 }
 
 /**

@@ -14,6 +14,7 @@ import { takeOverUnverifiedAccount } from "./account-takeover";
 import { isAllowedProfileImage, keptProfileImage } from "./profile-image";
 import { ensureProfile, upsertProfile } from "./users";
 import { forgetSession } from "./session-ids";
+import { acceptedOrigins, signInAddress } from "./site-origins";
 
 /** Endpoints that only work by sending mail: without a way to deliver it they answer one clear 400 for every address. */
 const MAIL_ONLY_PATHS = new Set(["/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
@@ -78,7 +79,9 @@ export function createAuth(db: DB, config: Config) {
     basePath: "/api/auth",
     secret: config.authSecret,
     database: betterAuthDatabase(db),
-    trustedOrigins: [config.publicUrl],
+    // PUBLIC_URL's origin, or on a local start every loopback name of the port (read per request: PORT may be 0
+    // until the server listens).
+    trustedOrigins: () => acceptedOrigins(config),
     // Every instance reads the session row on each request: no cookie cache (a copy of the session in a
     // signed cookie would outlive a sign-out or revocation made through another instance), and no
     // secondaryStorage (an in-memory one would exist in one process only).
@@ -257,6 +260,8 @@ export function enabledMethods(config: Config = getConfig()) {
     douyinDemo: !config.isProduction && !(config.DOUYIN_CLIENT_KEY && config.DOUYIN_CLIENT_SECRET),
     /** Magic links and verification mail need a way to deliver mail: SMTP, or the local outbox outside production. */
     emailLinks: mailDeliverable(config),
+    /** Where sign-in works, so a page opened at another address can say which one to open. */
+    address: signInAddress(config),
   };
 }
 

@@ -2,6 +2,7 @@ import { redirect } from "react-router";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { getConfig } from "../config";
 import { getSessionUser, getSessionUserId } from "./session";
+import { isAcceptedOrigin } from "./site-origins";
 import type { SessionUser } from "./users";
 
 /**
@@ -64,11 +65,11 @@ export async function requireAdmin(request: Request, mode: GuardMode = isApiRequ
 
 /**
  * State-changing requests must come from our own pages: the Origin (or, when a
- * browser omits it, the Referer) has to be the site's own origin.
+ * browser omits it, the Referer) has to be one the site accepts (PUBLIC_URL's, or
+ * the loopback names of the port on a local start: site-origins.ts), the same rule
+ * better-auth's sign-in follows.
  */
 export function assertSameOrigin(request: Request): void {
-  const expected = new URL(getConfig().publicUrl).origin;
-  const own = new URL(request.url).origin;
   const source = request.headers.get("origin") ?? request.headers.get("referer");
   if (!source) return;
   let origin: string;
@@ -77,5 +78,5 @@ export function assertSameOrigin(request: Request): void {
   } catch {
     throw jsonError(403, "forbidden", "Cross-site request refused.");
   }
-  if (origin !== expected && origin !== own) throw jsonError(403, "forbidden", "Cross-site request refused.");
+  if (!isAcceptedOrigin(origin, getConfig())) throw jsonError(403, "forbidden", "Cross-site request refused.");
 }

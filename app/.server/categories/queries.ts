@@ -98,6 +98,11 @@ export async function topCategoryNames(db: DB, lang: string): Promise<Map<number
   });
 }
 
+/** Every category's name in `lang` by its slug (admin screens show names, not slugs). */
+export async function categoryNamesBySlug(db: DB, lang: string): Promise<Map<string, string>> {
+  return cachedRead(db, `categories:names-by-slug:${lang}`, async () => new Map((await allCategories(db)).map((c) => [c.slug, localized(c, lang).name])));
+}
+
 /** Categories listed in the footer. */
 export async function listFooterCategories(db: DB, lang: string): Promise<CategoryLink[]> {
   return (await listTopCategories(db, lang)).slice(0, 12);

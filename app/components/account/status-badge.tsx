@@ -21,7 +21,7 @@ export function PageHeading({ title, intro }: { title: string; intro?: string })
   return (
     <header className="mb-6">
       <h1 className="text-2xl font-bold tracking-tight text-slate-900">{title}</h1>
-      {intro ? <p className="mt-1 text-slate-600">{intro}</p> : null}
+      {intro ? <p className="mt-1 text-slate-600" data-testid="page-intro">{intro}</p> : null}
     </header>
   );
 }

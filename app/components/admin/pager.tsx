@@ -6,7 +6,8 @@ import { useAdminText } from "./admin-text";
  * Pager of the admin screens (spec 2.4, 5): total, page x/y, previous and
  * next disabled at the ends, and a jump box applied on Enter. The jump value
  * is read as a whole number (1 when empty), ignored when it is not a number,
- * and not clamped (the server answers an empty page past the end).
+ * and kept between the first and the last page (past the end is the last page;
+ * the loaders redirect a typed address past the end there too).
  */
 export function parseJump(value: string): number | null {
   const trimmed = value.trim();
@@ -23,12 +24,12 @@ export function AdminPager({ page, total, pageSize, onPage }: { page: number; to
     if (event.key !== "Enter") return;
     event.preventDefault();
     const target = parseJump(jump);
-    if (target !== null) onPage(target);
+    if (target !== null) onPage(Math.min(Math.max(target, 1), pages));
   };
   const button = "rounded-md border border-slate-300 bg-white px-3 py-1 text-sm font-medium text-slate-700 hover:bg-slate-50 disabled:cursor-not-allowed disabled:opacity-50";
   return (
     <div className="mt-4 flex flex-wrap items-center gap-3 text-sm text-slate-700" data-testid="admin-pager">
-      <span data-testid="pager-total">{t("pager.total", { count: total })}</span>
+      <span data-testid="pager-total">{t("pager.total", { total })}</span>
       <button type="button" className={button} disabled={page <= 1} onClick={() => onPage(page - 1)} data-testid="pager-previous">{t("pager.previous")}</button>
       <span data-testid="pager-position">{t("pager.position", { page, pages })}</span>
       <button type="button" className={button} disabled={page >= pages} onClick={() => onPage(page + 1)} data-testid="pager-next">{t("pager.next")}</button>

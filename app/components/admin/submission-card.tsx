@@ -21,19 +21,24 @@ function show(value: unknown): string {
   return String(value);
 }
 
-/** One tool submission with everything the submitter sent, and the review controls while it is pending. */
-export function SubmissionCard({ item }: { item: SubmissionView }) {
+/**
+ * One tool submission with everything the submitter sent, and the review controls while it is pending. An
+ * update is titled with the tool it changes (its current name and image); categories show by name in the
+ * admin's language (`categoryNames`, by slug).
+ */
+export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; categoryNames: Record<string, string> }) {
   const { t, lang } = useAdminText();
   const payload = item.submit;
   const update = item.update;
-  const name = payload?.name ?? update?.changes.name ?? update?.tool_slug ?? item.slug;
-  const image = payload?.image_webp_url ?? payload?.image_url ?? update?.changes.image_url ?? null;
+  const name = payload?.name ?? item.tool?.name ?? update?.tool_slug ?? item.slug;
+  const image = payload ? (payload.image_webp_url ?? payload.image_url ?? null) : (item.tool?.imageUrl ?? null);
+  const category = (slug: unknown) => (typeof slug === "string" ? (categoryNames[slug] ?? slug) : slug);
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="submission-row" data-id={item.id} data-name={name}>
       <header className="flex flex-wrap items-center gap-3">
-        {image ? <img src={image} alt="" width={48} height={48} className="h-12 w-12 rounded-md border border-slate-200 object-cover" /> : <div className="h-12 w-12 rounded-md bg-slate-100" aria-hidden />}
+        {image ? <img src={image} alt="" data-testid="submission-image" width={48} height={48} className="h-12 w-12 rounded-md border border-slate-200 object-cover" /> : <div className="h-12 w-12 rounded-md bg-slate-100" aria-hidden />}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">{name}</h2>
+          <h2 className="truncate text-base font-semibold text-slate-900" data-testid="submission-title">{name}</h2>
           <p className="text-xs text-slate-500">
             {t(`type.${item.type}`)} · #{item.id} · {formatAdminDate(item.createdAt, lang)}
           </p>
@@ -45,7 +50,7 @@ export function SubmissionCard({ item }: { item: SubmissionView }) {
           <>
             <Field label={t("fields.website")}><a href={payload.website_url} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">{payload.website_url}</a></Field>
             <Field label={t("fields.description")}>{payload.description}</Field>
-            <Field label={t("fields.category")}>{payload.category}</Field>
+            <Field label={t("fields.category")} testId="submission-category">{category(payload.category) as string}</Field>
             <Field label={t("fields.pricing")}>{t(`pricing.${payload.pricing}`)}</Field>
             <Field label={t("fields.tags")}>{list(payload.tags)}</Field>
             <Field label={t("fields.features")}>{list(payload.features)}</Field>
@@ -57,7 +62,7 @@ export function SubmissionCard({ item }: { item: SubmissionView }) {
         ) : null}
         {update ? (
           <>
-            <Field label={t("fields.tool")}>{item.toolSlug ?? update.tool_slug}</Field>
+            <Field label={t("fields.tool")}>{item.tool ? `${item.tool.name} (${item.toolSlug ?? update.tool_slug})` : (item.toolSlug ?? update.tool_slug)}</Field>
             <Field label={t("fields.contact")}>{update.contact_email || "—"}</Field>
             <Field label={t("fields.language")}>{update.language}</Field>
           </>
@@ -83,8 +88,8 @@ export function SubmissionCard({ item }: { item: SubmissionView }) {
                 {item.diff.map((row) => (
                   <tr key={row.field} className="border-t border-slate-100 align-top" data-testid="diff-row" data-field={row.field}>
                     <td className="py-1 pr-3 font-medium text-slate-700">{t(`diffFields.${row.field}`)}</td>
-                    <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(row.before)}</td>
-                    <td className="py-1 text-emerald-800">{show(row.after)}</td>
+                    <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(row.field === "category" ? category(row.before) : row.before)}</td>
+                    <td className="py-1 text-emerald-800">{show(row.field === "category" ? category(row.after) : row.after)}</td>
                   </tr>
                 ))}
               </tbody>

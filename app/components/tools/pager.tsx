@@ -39,7 +39,7 @@ export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: n
           )}
         </li>
       </ul>
-      <p className="text-sm text-slate-500">{t("pager.status", { page, count: pageCount })}</p>
+      <p className="text-sm text-slate-500">{t("pager.status", { page, pages: pageCount })}</p>
     </nav>
   );
 }
