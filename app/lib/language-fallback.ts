@@ -41,7 +41,17 @@ function preference(language: string, lang: string): number {
   if (pageBase === "zh" && base === "zh") return 1 + (CHINESE_ORDER.includes(code) ? CHINESE_ORDER.indexOf(code) : CHINESE_ORDER.length);
   if (base === pageBase) return 10;
   if (base === "en") return 20 + (ENGLISH_ORDER.includes(code) ? ENGLISH_ORDER.indexOf(code) : ENGLISH_ORDER.length);
-  return 30;
+  return FIRST_AVAILABLE;
+}
+
+const FIRST_AVAILABLE = 30;
+
+/**
+ * Of `languages`, those a page in `lang` takes before "the first available" (its own, its relatives,
+ * English): reading only these rows is enough for every entity that has one of them.
+ */
+export function preferredLanguages(lang: string, languages: readonly string[]): string[] {
+  return languages.filter((code) => preference(code, lang) < FIRST_AVAILABLE);
 }
 
 /**

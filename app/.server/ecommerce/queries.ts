@@ -91,7 +91,7 @@ function facetsFor(db: DB, snapshot: Snapshot, search: string, selection: Select
 export async function listEcommerceTools(db: DB, query: EcommerceListQuery): Promise<EcommerceListPage> {
   const snapshot = await getSnapshot(db);
   const [{ facets, scores }, names] = await Promise.all([facetsFor(db, snapshot, query.search, query.selection), valueNames(query.lang)]);
-  const positions = pageOf(snapshot, facets.matches, query.sort, (query.page - 1) * ECOMMERCE_PAGE_SIZE, ECOMMERCE_PAGE_SIZE, scores);
+  const positions = pageOf(snapshot, facets.matches, query.sort, query.lang, (query.page - 1) * ECOMMERCE_PAGE_SIZE, ECOMMERCE_PAGE_SIZE, scores);
   const cards = await cardsAt(db, snapshot, positions, query.lang, names);
   return {
     total: facets.total,

@@ -1,6 +1,6 @@
-import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
+import { LANGUAGES } from "~/i18n/languages";
 import { groupBy } from "~/lib/group-by";
-import { fieldVariants, isFilled, pickLocalized } from "~/lib/language-fallback";
+import { fieldVariants, isFilled, pickLocalized, preferredLanguages } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { topCategoryNames } from "../categories/queries";
 import { cachedRead } from "./cache";
@@ -108,8 +108,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
 
 /** The content languages a card in `lang` can show (spec 4.7): the page's, its relatives, then English. */
 function cardLanguages(lang: string): string[] {
-  const base = lang.split("-")[0]!.toLowerCase();
-  return LANGUAGES.filter((code) => code === lang || code.split("-")[0]!.toLowerCase() === base || code === DEFAULT_LANG);
+  return preferredLanguages(lang, LANGUAGES);
 }
 
 /** Of a tool's texts, the name and description a card in `lang` shows (spec 4.7), each in its best language. */
@@ -180,7 +179,7 @@ export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListP
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   // Every page of a list slices one shared ranking (search score, then the sort): only the page's cards are read.
-  const ranked = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort });
+  const ranked = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort, lang: query.lang });
   const pageCount = Math.max(1, Math.ceil(ranked.length / pageSize));
   // Past the last page: show the last page instead.
   const page = Math.min(Math.max(1, query.page), pageCount);
