@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import { pickLocalized, type LanguageVariant } from "~/lib/language-fallback";
 import { orderByName } from "~/lib/name-order";
 import type { DB } from "../db";
+import { readRowsInBackground } from "../db/int-columns";
 import { ECOMMERCE_BASE_LANGUAGE } from "./texts";
 
 /** What the name order of every page language is made from, read once per catalogue state. */
@@ -14,14 +15,21 @@ export interface ToolNames {
   translated: Map<number, Array<LanguageVariant<string>>>;
 }
 
+/** Read off the main thread on SQLite (a 100k catalogue's names are a long read). */
 export async function readToolNames(db: DB): Promise<ToolNames> {
   const [rows, translations] = await Promise.all([
-    db.selectFrom("ecommerce_tools").select(["id", "name"]).orderBy(sql`lower(name)`).orderBy("id").execute(),
-    db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name"]).where("name", "is not", null).where("name", "<>", "").orderBy("language").execute(),
+    readRowsInBackground(db, db.selectFrom("ecommerce_tools").select(["id", "name"]).orderBy(sql`lower(name)`).orderBy("id")),
+    readRowsInBackground(
+      db,
+      db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name"]).where("name", "is not", null).where("name", "<>", "").orderBy("language"),
+    ),
   ]);
   const translated = new Map<number, Array<LanguageVariant<string>>>();
-  for (const row of translations) translated.set(row.tool_id, [...(translated.get(row.tool_id) ?? []), { language: row.language, value: row.name! }]);
-  return { ids: rows.map((row) => row.id), names: rows.map((row) => row.name), translated };
+  for (const row of translations) {
+    const id = Number(row.tool_id);
+    translated.set(id, [...(translated.get(id) ?? []), { language: row.language, value: row.name! }]);
+  }
+  return { ids: rows.map((row) => Number(row.id)), names: rows.map((row) => row.name), translated };
 }
 
 /** Tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. */

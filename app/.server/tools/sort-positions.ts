@@ -2,7 +2,7 @@ import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
 import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/language-fallback";
 import { orderByName } from "~/lib/name-order";
 import type { DB } from "../db";
-import { readIntColumns } from "../db/int-columns";
+import { readIntColumns, readRowsInBackground } from "../db/int-columns";
 import { perCatalogGeneration } from "./cache";
 import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 
@@ -26,6 +26,13 @@ export interface SortPositions {
 interface Holder {
   /** By order key: the sort, or `name:{lang}`. */
   sorts: Map<string, Promise<SortPositions>>;
+  /** The English names every language's name order starts from, read once per catalogue generation. */
+  englishNames?: Promise<EnglishNames>;
+}
+
+interface EnglishNames {
+  ids: number[];
+  names: string[];
 }
 
 /** The name order is one per page language; the others are the same in every language. */
@@ -49,24 +56,42 @@ const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHo
  * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
  * language's own names and its relatives' are read besides, and every language of a tool that has none.
  */
-async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
-  // Every tool's English name in the (language, name) index's order (migration 0007).
-  const english = await db
+/** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */
+async function readEnglishNames(db: DB): Promise<EnglishNames> {
+  const query = db
     .selectFrom("tool_translations as n")
     .innerJoin("tools as t", "t.id", "n.tool_id")
     .select(["t.id", "n.name"])
     .where("n.language", "=", DEFAULT_LANG)
     .where("t.status", "=", "published")
     .orderBy("n.name")
-    .orderBy("t.id")
-    .execute();
+    .orderBy("t.id");
+  const rows = await readRowsInBackground(db, query);
+  return { ids: rows.map((row) => Number(row.id)), names: rows.map((row) => row.name) };
+}
+
+function englishNames(db: DB): Promise<EnglishNames> {
+  const holder = textHolderOf(db);
+  if (!holder.englishNames) {
+    const names = readEnglishNames(db);
+    holder.englishNames = names;
+    names.catch(() => {
+      if (holder.englishNames === names) holder.englishNames = undefined;
+    });
+  }
+  return holder.englishNames;
+}
+
+async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
+  const english = await englishNames(db);
   const others = preferredLanguages(lang, LANGUAGES).filter((code) => code !== DEFAULT_LANG);
   const variantsOf = new Map<number, Array<LanguageVariant<string>>>();
   const addRows = (rows: Array<{ id: number; language: string; name: string }>) => {
     for (const row of rows) {
-      const variants = variantsOf.get(row.id) ?? [];
+      const id = Number(row.id);
+      const variants = variantsOf.get(id) ?? [];
       variants.push({ language: row.language, value: row.name });
-      variantsOf.set(row.id, variants);
+      variantsOf.set(id, variants);
     }
   };
   const translated = (languages: readonly string[] | null, ids: number[] | null) => {
@@ -77,11 +102,12 @@ async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
       .where("t.status", "=", "published");
     if (languages) query = query.where("n.language", "in", languages);
     if (ids) query = query.where("t.id", "in", ids);
-    return query.orderBy("n.language").execute();
+    return readRowsInBackground(db, query.orderBy("n.language"));
   };
   if (others.length) addRows(await translated(others, null));
-  const ids: number[] = english.map((row) => row.id);
-  const names: string[] = english.map((row) => row.name);
+  // Copies: the shared English lists stay as read.
+  const ids = [...english.ids];
+  const names = [...english.names];
   // Tools without an English name (hand edits only: the catalogue requires one) show their first available.
   const [all] = await readIntColumns(db, published(db).select("t.id"), ["id"] as const);
   if (all.length > ids.length) {
