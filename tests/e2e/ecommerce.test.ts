@@ -174,6 +174,24 @@ describe("e-commerce pages over HTTP", () => {
     expect(head).not.toContain('name="robots"');
   });
 
+  it("shows English, German and French visitors the English text of a tool translated only into Chinese, without a language notice", async () => {
+    for (const path of ["/us-en/ecommerce/jungle-scout", "/de/ecommerce/helium-10", "/fr/ecommerce/keepa"]) {
+      const { status, body } = await get(path);
+      expect(status).toBe(200);
+      // Neither the description, the features, the pros and cons nor the meta description is Chinese.
+      const main = body.slice(body.indexOf("<main"), body.indexOf("</main>"));
+      const meta = body.match(/<meta name="description" content="([^"]*)"/)?.[1] ?? "";
+      expect({ path, chinese: `${main} ${meta}`.match(/[\u4e00-\u9fff]{4,}/g)?.slice(0, 3) ?? [] }).toEqual({ path, chinese: [] });
+      expect(body).not.toContain("Chinese because");
+      expect(body).not.toMatch(/auf Chinesisch angezeigt|affichée en chinois/);
+    }
+    const english = (await get("/us-en/ecommerce/jungle-scout")).body;
+    expect(english).toContain("Jungle Scout is an Amazon seller platform");
+    expect(english).toContain("Product Database with monthly sales and revenue estimates");
+    expect(english).toContain("Clear interface suited to first-time sellers");
+    expect(english).toMatch(/<meta name="description" content="Jungle Scout is an Amazon seller platform/);
+  });
+
   it("sends a missing product to the list with noindex, never a 500", async () => {
     const missing = await get("/de/ecommerce/no-such-product");
     expect(missing.status).toBe(302);

@@ -47,7 +47,7 @@ describe.each(testDialects())("search relevance on %s", (dialect) => {
   it("covers at least 100 queries in all ten languages, of every kind", () => {
     expect(RELEVANCE_QUERIES.length).toBeGreaterThanOrEqual(100);
     expect(new Set(RELEVANCE_QUERIES.map((query) => query.lang)).size).toBe(10);
-    expect(new Set(RELEVANCE_QUERIES.map((query) => query.kind))).toEqual(new Set(["typo", "multi", "category", "cjk", "chip"]));
+    expect(new Set(RELEVANCE_QUERIES.map((query) => query.kind))).toEqual(new Set(["typo", "multi", "category", "cjk", "chip", "name"]));
   });
 
   it(`finds the expected tools in the first ${TOP} results (recall@${TOP} >= ${MIN_RECALL * 100}%) and reports MRR`, async () => {

@@ -2,9 +2,10 @@
  * Relevance set for the tool search, written from the seed catalogue (seed/catalog/): what a visitor types,
  * in the interface language they type it in, and the tools that must be among the first 8 results.
  * Kinds: typo (misspelt names), multi (several words), category (a kind of tool, in any language),
- * cjk (Chinese, Japanese and Korean words written without spaces), chip (the home page's popular searches).
+ * cjk (Chinese, Japanese and Korean words written without spaces), chip (the home page's popular searches),
+ * name (a tool's exact name, which other tools match only through a typo).
  */
-export type RelevanceKind = "typo" | "multi" | "category" | "cjk" | "chip";
+export type RelevanceKind = "typo" | "multi" | "category" | "cjk" | "chip" | "name";
 
 export interface RelevanceQuery {
   lang: string;
@@ -136,6 +137,9 @@ export const RELEVANCE_QUERIES: RelevanceQuery[] = [
   q("de", "category", "KI Bildgenerator", "midjourney", "dall-e"),
   q("de", "category", "Übersetzung", "deepl"),
   q("de", "category", "Musikgenerator", "suno"),
+  q("de", "category", "Bildgenerierung", "midjourney", "dall-e", "stable-diffusion"),
+  q("de", "category", "Bilderzeugung", "midjourney", "dall-e", "stable-diffusion"),
+  q("de", "category", "Bilderstellung", "midjourney", "dall-e"),
   q("de", "category", "Grammatikprüfung", "grammarly"),
   q("de", "category", "Lebenslauf erstellen", "rezi"),
   q("de", "category", "Spracherkennung", "openai-whisper", "assemblyai"),
@@ -170,4 +174,9 @@ export const RELEVANCE_QUERIES: RelevanceQuery[] = [
   q("us-en", "chip", "Image Generation", "midjourney", "dall-e", "stable-diffusion"),
   q("us-en", "chip", "Chatbots", "chatgpt", "claude", "gemini"),
   q("us-en", "chip", "Code Assistant", "github-copilot", "cursor", "windsurf"),
+  // Exact names: the tool first, not below tools that only a typo of the name matches.
+  q("us-en", "name", "deepl", "deepl"),
+  q("us-en", "name", "notion", "notion-ai"),
+  q("de", "name", "DeepL", "deepl"),
+  q("fr", "name", "Canva", "canva"),
 ];

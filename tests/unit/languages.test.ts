@@ -8,8 +8,10 @@ import {
   splitLangPath,
   switchLangPath,
 } from "~/i18n/languages";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { pickLocalized } from "~/lib/language-fallback";
 import { filterSlug } from "~/lib/slug";
+
+const pickContentLanguage = (available: string[], lang: string) => pickLocalized(available.map((language) => ({ language, value: language })), lang)?.language;
 
 describe("root language negotiation", () => {
   it("prefers the saved cookie over the browser", () => {

@@ -1,5 +1,6 @@
 import type { Transaction } from "kysely";
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
+import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import type { SubmitPayload, ToolChanges } from "~/lib/submissions";
 import { createImageStore, drawLogo, drawPreview } from "../catalog/images";
 import type { DB, Schema } from "../db";
@@ -100,7 +101,7 @@ export async function currentToolFields(db: DB | Trx, toolId: number, language: 
   const tool = await db.selectFrom("tools").select(["id", "website_url", "pricing", "image_url", "image_webp_url"]).where("id", "=", toolId).executeTakeFirst();
   if (!tool) return null;
   const [texts, category] = await Promise.all([
-    db.selectFrom("tool_translations").selectAll().where("tool_id", "=", toolId).where("language", "in", [language, "us-en"]).execute(),
+    db.selectFrom("tool_translations").selectAll().where("tool_id", "=", toolId).orderBy("language").execute(),
     db
       .selectFrom("tool_categories as tc")
       .innerJoin("categories as c", "c.id", "tc.category_id")
@@ -110,19 +111,19 @@ export async function currentToolFields(db: DB | Trx, toolId: number, language: 
       .orderBy("tc.position")
       .executeTakeFirst(),
   ]);
-  const own = texts.find((t) => t.language === language);
-  const english = texts.find((t) => t.language === "us-en");
-  const pick = <K extends "description" | "features" | "use_cases" | "tags">(key: K) => own?.[key] ?? english?.[key] ?? null;
+  // As the update form showed them (the tool page's fields in that language, spec 4.7).
+  const text = (key: "name" | "description") => pickLocalized(fieldVariants(texts, (t) => t[key]), language)?.value ?? "";
+  const list = (key: "features" | "use_cases" | "tags") => pickLocalized(fieldVariants(texts, (t) => parseStringList(t[key])), language)?.value ?? [];
   return {
-    name: own?.name || english?.name || "",
+    name: text("name"),
     website_url: tool.website_url,
-    description: pick("description") ?? "",
+    description: text("description"),
     category: (category?.slug ?? "others") as Required<ToolChanges>["category"],
     pricing: tool.pricing as Required<ToolChanges>["pricing"],
     // Read back as the form proposes them: a preset tag as the preset, whatever language's label it is stored as.
-    tags: await presetTagsOf(parseStringList(pick("tags")), language),
-    features: parseStringList(pick("features")),
-    use_cases: parseStringList(pick("use_cases")),
+    tags: await presetTagsOf(list("tags"), language),
+    features: list("features"),
+    use_cases: list("use_cases"),
     image_url: tool.image_url,
     image_webp_url: tool.image_webp_url,
   };

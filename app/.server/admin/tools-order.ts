@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import type { DB } from "../db";
 import { lockRowsInIdOrder } from "../db/row-lock";
@@ -103,8 +104,12 @@ export async function listToolsOrder(db: DB, query: ToolsOrderQuery): Promise<{ 
         db.selectFrom("favorites").select(["tool_id", (eb) => eb.fn.countAll<number>().as("n")]).where("tool_id", "in", ids).groupBy("tool_id").execute(),
       ])
     : [[], []];
+  // The order API speaks English (the catalogue's canonical language), falling back as pages do.
   const nameOf = new Map<number, string>();
-  for (const row of names) if (row.name && (row.language === "us-en" || !nameOf.has(Number(row.tool_id)))) nameOf.set(Number(row.tool_id), row.name);
+  for (const id of ids) {
+    const name = pickLocalized(fieldVariants(names.filter((row) => Number(row.tool_id) === id), (row) => row.name), "us-en");
+    if (name) nameOf.set(id, name.value);
+  }
   const favoritesOf = new Map(favorites.map((f) => [Number(f.tool_id), Number(f.n)]));
   return {
     total: count,

@@ -1,4 +1,4 @@
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, languagesShown, pickLocalized, type LanguageVariant } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import type { CategoryRef, DetailView } from "../resolve/types";
@@ -31,9 +31,8 @@ async function categoryName(db: DB, categoryId: number | null, lang: string): Pr
     .where("c.id", "=", categoryId)
     .execute();
   if (rows.length === 0) return null;
-  const named = rows.filter((r) => r.language && r.name);
-  const chosen = pickContentLanguage(named.map((r) => r.language!), lang);
-  return { slug: rows[0]!.slug, name: named.find((r) => r.language === chosen)?.name ?? rows[0]!.slug };
+  const name = pickLocalized(rows.map((r) => ({ language: r.language ?? "", value: r.name ?? "" })), lang);
+  return { slug: rows[0]!.slug, name: name?.value ?? rows[0]!.slug };
 }
 
 /** A case study with each field set in the best available language for `lang`, or null. */
@@ -49,23 +48,23 @@ export async function getCaseStudyDetail(db: DB, slug: string, lang: string): Pr
       .execute(),
     categoryName(db, study.category_id, lang),
   ]);
-  const textLanguage = pickContentLanguage(translations.filter((t) => t.title).map((t) => t.language), lang);
-  const text = translations.find((t) => t.language === textLanguage);
-  const shown = new Set<string>(text ? [text.language] : []);
+  const title = pickLocalized(fieldVariants(translations, (t) => t.title), lang);
+  const subtitle = pickLocalized(fieldVariants(translations, (t) => t.subtitle), lang);
+  const description = pickLocalized(fieldVariants(translations, (t) => t.description), lang);
+  const main = description ?? title;
+  const picked: Array<LanguageVariant<unknown> | undefined> = [title, subtitle];
   const list = (field: (typeof LIST_FIELDS)[number]) => {
-    const filled = translations.filter((t: Row) => parseStringList(t[field]).length > 0);
-    const language = pickContentLanguage(filled.map((t) => t.language), lang);
-    const row = filled.find((t) => t.language === language);
-    if (row) shown.add(row.language);
-    return row ? parseStringList(row[field]) : [];
+    const pick = pickLocalized(fieldVariants(translations, (t: Row) => parseStringList(t[field])), lang);
+    picked.push(pick);
+    return pick?.value ?? [];
   };
   const view: DetailView = {
     source: "case-study",
     toolId: null,
     slug: study.slug,
-    name: text?.title ?? study.slug,
-    subtitle: text?.subtitle ?? "",
-    description: text?.description ?? "",
+    name: title?.value ?? study.slug,
+    subtitle: subtitle?.value ?? "",
+    description: description?.value ?? "",
     longDescription: "",
     features: list("features"),
     useCases: list("use_cases"),
@@ -87,10 +86,10 @@ export async function getCaseStudyDetail(db: DB, slug: string, lang: string): Pr
     publishDate: study.publish_date ?? study.created_at,
     readTime: study.read_time,
     updatedAt: study.updated_at,
-    contentLanguage: text?.language ?? lang,
+    contentLanguage: main?.language ?? lang,
     shownLanguages: [],
   };
-  view.shownLanguages = [view.contentLanguage, ...[...shown].filter((l) => l !== view.contentLanguage)];
+  view.shownLanguages = languagesShown(main, picked);
   return view;
 }
 
@@ -124,16 +123,16 @@ export async function listCaseStudies(db: DB, lang: string): Promise<CaseStudySu
     .execute();
   return studies.map((study) => {
     const own = translations.filter((t) => t.case_study_id === study.id);
-    const language = pickContentLanguage(own.map((t) => t.language), lang);
-    const text = own.find((t) => t.language === language);
+    const title = pickLocalized(fieldVariants(own, (t) => t.title), lang);
+    const subtitle = pickLocalized(fieldVariants(own, (t) => t.subtitle), lang);
     return {
       slug: study.slug,
-      title: text?.title ?? study.slug,
-      subtitle: text?.subtitle ?? "",
+      title: title?.value ?? study.slug,
+      subtitle: subtitle?.value ?? "",
       coverImage: study.cover_image,
       publishDate: study.publish_date ?? study.created_at,
       readTime: study.read_time,
-      contentLanguage: language ?? lang,
+      contentLanguage: title?.language ?? lang,
     };
   });
 }

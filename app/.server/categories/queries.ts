@@ -1,7 +1,7 @@
 import { FALLBACK_CATEGORIES } from "~/data/fallback-categories";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
 import { displayCategoryName } from "~/lib/category-name";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { getLogger } from "../logger";
 import { cachedRead } from "../tools/cache";
@@ -65,10 +65,9 @@ async function toolCounts(db: DB): Promise<Map<number, number>> {
 }
 
 function localized(row: CategoryRow, lang: string): { name: string; description: string | null } {
-  const chosen = pickContentLanguage(row.names.map((n) => n.language), lang);
-  const text = row.names.find((n) => n.language === chosen);
-  const english = row.names.find((n) => n.language === "us-en");
-  return { name: displayCategoryName(text?.name ?? english?.name ?? row.slug), description: text?.description || english?.description || null };
+  const name = pickLocalized(fieldVariants(row.names, (n) => n.name), lang);
+  const description = pickLocalized(fieldVariants(row.names, (n) => n.description), lang);
+  return { name: displayCategoryName(name?.value ?? row.slug), description: description?.value ?? null };
 }
 
 /**

@@ -1,5 +1,5 @@
 import { and, fullSet, has, intersectionSize, or, size, type Bitset } from "./bitset";
-import { FACET_GROUPS, type EcommerceSort, type FacetGroup, type Snapshot } from "./snapshot";
+import { FACET_GROUPS, sortOrder, type EcommerceSort, type FacetGroup, type Snapshot } from "./snapshot";
 
 /**
  * Disjunctive facets (decision 0011): values are OR-ed inside a group
@@ -62,11 +62,12 @@ export function pageOf(
   snapshot: Snapshot,
   matches: Bitset,
   sort: EcommerceSort,
+  lang: string,
   offset: number,
   limit: number,
   scores: SearchScores | null,
 ): number[] {
-  const order = snapshot.orders[sort];
+  const order = sortOrder(snapshot, sort, lang);
   const page: number[] = [];
   let skipped = 0;
   for (const level of scores ? scores.levels : [0]) {

@@ -1,5 +1,5 @@
 import { LANGUAGES, type Lang } from "~/i18n/languages";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { pickLocalized } from "~/lib/language-fallback";
 import { loadBundles } from "../i18n";
 import type { Snapshot } from "./snapshot";
 
@@ -32,8 +32,8 @@ export async function valueNames(lang: Lang): Promise<ValueNames> {
       if (translated) return translated;
       if (typeof stored === "string") return stored || slug;
       if (stored) {
-        const chosen = pickContentLanguage(Object.keys(stored), lang);
-        if (chosen && stored[chosen]) return stored[chosen]!;
+        const chosen = pickLocalized(Object.entries(stored).map(([language, value]) => ({ language, value })), lang);
+        if (chosen) return chosen.value;
       }
       return slug;
     },

@@ -1,10 +1,10 @@
 import type { Lang } from "~/i18n/languages";
-import { pickContentLanguage } from "~/lib/language-fallback";
 import { rememberBounded } from "~/lib/bounded-map";
 import type { DB } from "../db";
 import { computeFacets, pageOf, type FacetResult, type SearchScores, type Selection } from "./facets";
 import { valueNames, type ValueNames } from "./labels";
 import { searchEcommerce } from "./search";
+import { ECOMMERCE_BASE_LANGUAGE, ecommerceNameAndDescription, ecommerceTextRows } from "./texts";
 import { FACET_GROUPS, getSnapshot, type EcommerceSort, type Snapshot } from "./snapshot";
 
 /** Spec 9: e-commerce page size and default limit. */
@@ -91,7 +91,7 @@ function facetsFor(db: DB, snapshot: Snapshot, search: string, selection: Select
 export async function listEcommerceTools(db: DB, query: EcommerceListQuery): Promise<EcommerceListPage> {
   const snapshot = await getSnapshot(db);
   const [{ facets, scores }, names] = await Promise.all([facetsFor(db, snapshot, query.search, query.selection), valueNames(query.lang)]);
-  const positions = pageOf(snapshot, facets.matches, query.sort, (query.page - 1) * ECOMMERCE_PAGE_SIZE, ECOMMERCE_PAGE_SIZE, scores);
+  const positions = pageOf(snapshot, facets.matches, query.sort, query.lang, (query.page - 1) * ECOMMERCE_PAGE_SIZE, ECOMMERCE_PAGE_SIZE, scores);
   const cards = await cardsAt(db, snapshot, positions, query.lang, names);
   return {
     total: facets.total,
@@ -156,17 +156,15 @@ export async function cardsAt(db: DB, snapshot: Snapshot, positions: number[], l
     const tool = base.get(id);
     // Deleted since the snapshot was built: left out until the next one.
     if (!tool) return [];
-    const rows = (texts.get(id) ?? []).filter((r) => r.name || r.description);
-    const language = pickContentLanguage(["us-en", ...rows.map((r) => r.language)], lang) ?? "us-en";
-    const text = rows.find((r) => r.language === language);
+    const { name, description } = ecommerceNameAndDescription(ecommerceTextRows({ name: tool.name, description: tool.description }, texts.get(id) ?? []), lang);
     const tagIds = snapshot.tagIds.subarray(snapshot.tagStart[position]!, snapshot.tagStart[position + 1]!);
     const tags = [...tagIds].map((tagId) => tagsById.get(tagId)).filter((t) => t !== undefined).map((t) => names.name("tags", t.slug, t.name));
     return [
       {
         id,
         slug: tool.slug,
-        name: text?.name || tool.name,
-        description: cardDescription(text?.description || tool.description || ""),
+        name: name?.value ?? tool.slug,
+        description: cardDescription(description?.value ?? ""),
         imageUrl: tool.image_url,
         imageWebpUrl: tool.image_webp_url,
         pricing: tool.pricing,
@@ -174,7 +172,7 @@ export async function cardsAt(db: DB, snapshot: Snapshot, positions: number[], l
         reviewCount: Number(tool.review_count),
         tags: tags.slice(0, CARD_TAGS),
         moreTags: Math.max(0, tags.length - CARD_TAGS),
-        contentLanguage: text ? language : "us-en",
+        contentLanguage: (description ?? name)?.language ?? ECOMMERCE_BASE_LANGUAGE,
       },
     ];
   });

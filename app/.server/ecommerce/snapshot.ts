@@ -4,6 +4,7 @@ import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import { catalogGeneration, checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache } from "../tools/cache";
 import { add, emptySet, or, size as setSize, type Bitset } from "./bitset";
+import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
 
 /**
  * What every e-commerce list read needs, held in memory for one catalogue
@@ -44,8 +45,10 @@ export interface Snapshot {
   /** Tag ids of the tool at position p: `tagIds[tagStart[p] .. tagStart[p + 1]]`, in tag-name order. */
   tagStart: Int32Array;
   tagIds: Int32Array;
-  /** Positions in each sort order. */
-  orders: Record<EcommerceSort, Int32Array>;
+  /** Positions in each sort order but the name order, which is per page language (`sortOrder`). */
+  orders: Record<Exclude<EcommerceSort, "name">, Int32Array>;
+  /** What the name orders are made from. */
+  names: ToolNames;
   /** Members per facet value slug; a category group's set covers its subcategories. */
   values: Record<FacetGroup, Map<string, Bitset>>;
   /** How many members each value has (its count when nothing narrows the list). */
@@ -58,11 +61,10 @@ export interface Snapshot {
 }
 
 /** SQL of each sort order (ties by id, so pages never overlap). */
-const ORDER_SQL: Record<EcommerceSort, string> = {
+const ORDER_SQL: Record<Exclude<EcommerceSort, "name">, string> = {
   popular: "is_popular desc, rating desc, review_count desc, id",
   rating: "rating desc, review_count desc, id",
   newest: "created_at desc, id desc",
-  name: "lower(name), id",
 };
 
 /**
@@ -73,13 +75,13 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   const ints = <N extends readonly string[]>(query: RawBuilder<unknown>, names: N) => readIntColumns(db, query, names);
   const pairs = (table: string, column: string, order = sql``) =>
     ints(sql`select tool_id, ${sql.ref(column)} as value_id from ${sql.table(table)} ${order}`, ["tool_id", "value_id"] as const);
-  const ordered = (sort: EcommerceSort) => ints(sql`select id from ecommerce_tools order by ${sql.raw(ORDER_SQL[sort])}`, ["id"] as const);
+  const ordered = (sort: Exclude<EcommerceSort, "name">) => ints(sql`select id from ecommerce_tools order by ${sql.raw(ORDER_SQL[sort])}`, ["id"] as const);
   const [[ids], popular, rating, newest, name, categoryLinks, filterLinks, platformLinks, tagLinks, taxonomy] = await Promise.all([
     ints(sql`select id from ecommerce_tools order by id`, ["id"] as const),
     ordered("popular"),
     ordered("rating"),
     ordered("newest"),
-    ordered("name"),
+    readToolNames(db),
     pairs("ecommerce_tool_categories", "category_id"),
     pairs("ecommerce_tool_filters", "filter_id"),
     pairs("ecommerce_tool_platforms", "platform_id"),
@@ -141,13 +143,26 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     positionOf,
     tagStart,
     tagIds: tagValues,
-    orders: { popular: positions(popular), rating: positions(rating), newest: positions(newest), name: positions(name) },
+    orders: { popular: positions(popular), rating: positions(rating), newest: positions(newest) },
+    names: name,
     values,
     valueSizes: { categories: sizesOf(values.categories), filters: sizesOf(values.filters), platforms: sizesOf(values.platforms) },
     tagMembers: membersBy(tagLinks),
     taxonomy,
     memo: new Map(),
   };
+}
+
+/** Positions in the chosen order; the name order of each page language is sorted on its first use. */
+export function sortOrder(snapshot: Snapshot, sort: EcommerceSort, lang: string): Int32Array {
+  if (sort !== "name") return snapshot.orders[sort];
+  const key = `name-order:${lang}`;
+  let order = snapshot.memo.get(key) as Int32Array | undefined;
+  if (!order) {
+    order = nameOrderIds(snapshot.names, lang).map((id) => snapshot.positionOf.get(id) ?? 0);
+    snapshot.memo.set(key, order);
+  }
+  return order;
 }
 
 async function loadTaxonomy(db: DB): Promise<Taxonomy> {

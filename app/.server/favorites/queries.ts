@@ -1,5 +1,5 @@
 import type { Kysely } from "kysely";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
 import { lockRowsInIdOrder } from "../db/row-lock";
@@ -9,6 +9,7 @@ import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
 import { toolFiguresChanged } from "../tools/cache";
 import { toCards, toolCardName } from "../tools/queries";
+import { ecommerceNameAndDescription, ecommerceTextRows } from "../ecommerce/texts";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
 
 /**
@@ -152,15 +153,15 @@ async function describeCaseStudies(db: DB, lang: string, ids: number[]): Promise
     db.selectFrom("case_study_translations").select(["case_study_id", "language", "title", "subtitle", "description"]).where("case_study_id", "in", ids).execute(),
   ]);
   return rows.map((row) => {
-    const own = texts.filter((t) => t.case_study_id === row.id && t.title);
-    const chosen = pickContentLanguage(own.map((t) => t.language), lang);
-    const text = own.find((t) => t.language === chosen);
+    const own = texts.filter((t) => t.case_study_id === row.id);
+    const title = pickLocalized(fieldVariants(own, (t) => t.title), lang);
+    const summary = pickLocalized(fieldVariants(own, (t) => t.subtitle || t.description || ""), lang);
     return {
       id: row.id,
       type: "case_study" as const,
       slug: row.slug,
-      title: text?.title ?? row.slug,
-      description: text?.subtitle || text?.description || "",
+      title: title?.value ?? row.slug,
+      description: summary?.value ?? "",
       imageUrl: row.cover_image_webp ?? row.cover_image,
     };
   });
@@ -173,15 +174,14 @@ async function describeEcommerce(db: DB, lang: string, ids: number[]): Promise<F
     db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
   ]);
   return rows.map((row) => {
-    const own = texts.filter((t) => t.tool_id === row.id && (t.name || t.description));
-    const chosen = pickContentLanguage(own.map((t) => t.language), lang);
-    const text = own.find((t) => t.language === chosen);
+    const own = ecommerceTextRows({ name: row.name, description: row.description }, texts.filter((t) => t.tool_id === row.id));
+    const { name, description } = ecommerceNameAndDescription(own, lang);
     return {
       id: row.id,
       type: "ecommerce_tool" as const,
       slug: row.slug,
-      title: text?.name || row.name,
-      description: text?.description || row.description || "",
+      title: name?.value ?? row.slug,
+      description: description?.value ?? "",
       imageUrl: row.image_webp_url ?? row.image_url,
     };
   });

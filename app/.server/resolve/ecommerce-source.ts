@@ -1,6 +1,7 @@
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
+import { ECOMMERCE_BASE_LANGUAGE, ecommerceNameAndDescription, ecommerceTextRows } from "../ecommerce/texts";
 import type { DetailView } from "./types";
 
 /**
@@ -29,33 +30,27 @@ export async function getEcommerceDetail(db: DB, slug: string, lang: string): Pr
       .orderBy("g.name")
       .execute(),
   ]);
-  const textRows = translations.filter((t) => t.name || t.description);
-  const language = pickContentLanguage(textRows.map((t) => t.language), lang);
-  const text = textRows.find((t) => t.language === language);
-  const pickList = (field: "features" | "pros" | "cons", base: string) => {
-    const filled = translations.filter((t) => parseStringList(t[field]).length > 0);
-    const chosen = pickContentLanguage(filled.map((t) => t.language), lang);
-    const row = filled.find((t) => t.language === chosen);
-    return row ? { language: row.language, value: parseStringList(row[field]) } : { language: null, value: parseStringList(base) };
-  };
-  const features = pickList("features", tool.features);
-  const pros = pickList("pros", tool.pros);
-  const cons = pickList("cons", tool.cons);
-  // The base row is written in English; translations override it.
-  const contentLanguage = text?.language ?? "us-en";
+  const rows = ecommerceTextRows({ name: tool.name, description: tool.description, features: tool.features, pros: tool.pros, cons: tool.cons }, translations);
+  const { name, description } = ecommerceNameAndDescription(rows, lang);
+  const list = (field: "features" | "pros" | "cons") => pickLocalized(fieldVariants(rows, (r) => parseStringList(r[field])), lang);
+  const features = list("features");
+  const pros = list("pros");
+  const cons = list("cons");
   const firstCategoryId = categories[0]?.id;
-  const categoryNames = categories.filter((c) => c.id === firstCategoryId && c.language && c.name);
-  const categoryLanguage = pickContentLanguage(categoryNames.map((c) => c.language!), lang);
-  const shown = new Set([contentLanguage, ...[features, pros, cons].map((s) => s.language ?? "us-en")]);
+  const categoryName = pickLocalized(
+    categories.filter((c) => c.id === firstCategoryId).map((c) => ({ language: c.language ?? "", value: c.name ?? "" })),
+    lang,
+  );
+  const main = description ?? name;
   return {
     source: "ecommerce",
     toolId: null,
     slug: tool.slug,
-    name: text?.name || tool.name,
+    name: name?.value ?? tool.slug,
     subtitle: "",
-    description: text?.description || tool.description || "",
+    description: description?.value ?? "",
     longDescription: "",
-    features: features.value,
+    features: features?.value ?? [],
     useCases: [],
     faq: [],
     tags: tags.map((t) => t.name),
@@ -63,22 +58,23 @@ export async function getEcommerceDetail(db: DB, slug: string, lang: string): Pr
     challenges: [],
     solutions: [],
     results: [],
-    pros: pros.value,
-    cons: cons.value,
+    pros: pros?.value ?? [],
+    cons: cons?.value ?? [],
     websiteUrl: tool.website_url,
     images: tool.image_url ? [{ url: tool.image_url, webpUrl: null }] : [],
     pricing: tool.pricing,
     rating: tool.rating,
     reviewCount: tool.review_count,
     category: categories[0]
-      ? { slug: categories[0].slug, name: categoryNames.find((c) => c.language === categoryLanguage)?.name ?? categories[0].slug }
+      ? { slug: categories[0].slug, name: categoryName?.value ?? categories[0].slug }
       : null,
     subcategories: [],
     publishDate: tool.created_at,
     readTime: null,
     updatedAt: tool.updated_at,
-    contentLanguage,
-    shownLanguages: [...shown],
+    contentLanguage: main?.language ?? ECOMMERCE_BASE_LANGUAGE,
+    // The name is the brand's (the tool row's, which a translation may rename): no fallback to note.
+    shownLanguages: languagesShown(description, [features, pros, cons]),
   };
 }
 

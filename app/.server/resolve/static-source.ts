@@ -1,7 +1,7 @@
 import fs from "node:fs/promises";
 import path from "node:path";
 import { z } from "zod";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fallback";
 import { getLogger } from "../logger";
 import type { DetailView } from "./types";
 
@@ -74,36 +74,40 @@ export async function getStaticDetail(slug: string, lang: string, dir = STATIC_D
   const file = await readMultilingualFile(slug, dir);
   if (!file) return null;
   const { entries } = file;
-  const languages = [...entries.keys()];
-  const pick = (filled: (e: Entry) => boolean) => {
-    const language = pickContentLanguage(languages.filter((l) => filled(entries.get(l)!)), lang);
-    return language ? { language, entry: entries.get(language)! } : null;
-  };
-  const text = pick(() => true)!;
+  const rows = [...entries].map(([language, entry]) => ({ language, ...entry }));
+  const pick = <T>(read: (e: Entry) => T) => pickLocalized(fieldVariants(rows, read), lang);
+  const name = pick((e) => e.title || e.name || "");
+  const description = pick((e) => e.description);
+  const subtitle = pick((e) => e.subtitle);
+  const main = description ?? name;
   const sets = {
-    features: pick((e) => e.features.length > 0),
-    useCases: pick((e) => e.useCases.length > 0),
-    faq: pick((e) => e.faq.length > 0),
-    tags: pick((e) => e.tags.length > 0),
+    features: pick((e) => e.features),
+    useCases: pick((e) => e.useCases),
+    faq: pick((e) => e.faq),
+    tags: pick((e) => e.tags),
+    benefits: pick((e) => e.benefits),
+    challenges: pick((e) => e.challenges),
+    solutions: pick((e) => e.solutions),
+    results: pick((e) => e.results),
   };
-  const e = text.entry;
-  const shown = new Set([text.language, ...Object.values(sets).flatMap((s) => (s ? [s.language] : []))]);
+  // Figures and links are the same in every language: read from the main text's entry.
+  const e = entries.get(main?.language ?? rows[0]!.language)!;
   return {
     source: "static",
     toolId: null,
     slug,
-    name: e.title || e.name || slug,
-    subtitle: e.subtitle ?? "",
-    description: e.description ?? "",
+    name: name?.value || slug,
+    subtitle: subtitle?.value ?? "",
+    description: description?.value ?? "",
     longDescription: "",
-    features: sets.features?.entry.features ?? [],
-    useCases: sets.useCases?.entry.useCases ?? [],
-    faq: sets.faq?.entry.faq ?? [],
-    tags: sets.tags?.entry.tags ?? [],
-    benefits: e.benefits,
-    challenges: e.challenges,
-    solutions: e.solutions,
-    results: e.results,
+    features: sets.features?.value ?? [],
+    useCases: sets.useCases?.value ?? [],
+    faq: sets.faq?.value ?? [],
+    tags: sets.tags?.value ?? [],
+    benefits: sets.benefits?.value ?? [],
+    challenges: sets.challenges?.value ?? [],
+    solutions: sets.solutions?.value ?? [],
+    results: sets.results?.value ?? [],
     pros: [],
     cons: [],
     websiteUrl: e.websiteUrl ?? null,
@@ -116,7 +120,7 @@ export async function getStaticDetail(slug: string, lang: string, dir = STATIC_D
     publishDate: e.lastUpdated ?? null,
     readTime: null,
     updatedAt: e.lastUpdated ?? null,
-    contentLanguage: text.language,
-    shownLanguages: [...shown],
+    contentLanguage: main?.language ?? rows[0]!.language,
+    shownLanguages: languagesShown(main, [name, subtitle, ...Object.values(sets)]),
   };
 }

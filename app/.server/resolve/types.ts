@@ -1,3 +1,5 @@
+import { sameContentLanguage } from "~/lib/language-fallback";
+
 /**
  * The one shape the tool and case-study pages render, whichever source the
  * data came from (database tool, case study, e-commerce tool, static file).
@@ -57,10 +59,5 @@ export interface DetailView {
 
 /** Languages a page language fell back from, for the discreet notice; empty when all is in the page language. */
 export function fallbackLanguages(view: Pick<DetailView, "shownLanguages">, lang: string): string[] {
-  return view.shownLanguages.filter((l) => !sameLanguage(l, lang));
-}
-
-function sameLanguage(a: string, b: string): boolean {
-  const norm = (v: string) => (v.toLowerCase() === "en" ? "us-en" : v.toLowerCase());
-  return norm(a) === norm(b);
+  return view.shownLanguages.filter((l) => !sameContentLanguage(l, lang));
 }

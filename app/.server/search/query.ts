@@ -1,4 +1,6 @@
 import { foldText, segmentCjk, textPieces, typoBudget } from "~/lib/search-text";
+import { matchCompound } from "./compounds";
+import { APPROXIMATE, EXACT, Matcher, PREFIX, SYNONYM, type QueryWord, type Route } from "./matcher";
 import { gramKey, type SearchIndex } from "./text-index";
 import { findTerm, formTerms, prefixRange, typoTerms } from "./term-lookup";
 
@@ -21,27 +23,7 @@ export const MAX_QUERY_WORDS = 8;
 /** Words a prefix or a typo may expand to, per query word. */
 const MAX_EXPANSIONS = 60;
 
-/** Field ranks as the ranking compares them. */
-const RANK_NAME = 0;
-const RANK_MAIN_CATEGORY = 1;
-const RANK_OTHER_CATEGORY = 2;
-const RANK_TAG = 3;
-const RANK_DESCRIPTION = 4;
-/** By posting field (text-index.ts: name 0, tag 1, description 2). */
-const RANK_OF_FIELD = [RANK_NAME, RANK_TAG, RANK_DESCRIPTION];
-
-const EXACT = 0;
-const SYNONYM = 1;
-const PREFIX = 2;
-const APPROXIMATE = 3;
-const NO_MATCH = 255;
-/** Category slots start above every name, tag and description slot (field rank << 7 | slot < 1024). */
-const CATEGORY_SLOT = 1024;
-
-export interface QueryWord {
-  text: string;
-  cjk: boolean;
-}
+export type { QueryWord } from "./matcher";
 
 const MAX_COVERAGE = 15;
 /** A word found in more than this share of the catalogue is optional (when the query has other words). */
@@ -80,172 +62,21 @@ export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
   return words;
 }
 
-/**
- * Postings (or categories) holding a CJK word: its character, its pair, or every consecutive pair of a
- * longer word (one field value contains them all).
- */
-function gramPostings(grams: Map<number, Int32Array>, word: string): Int32Array {
-  const chars = [...word].map((char) => char.codePointAt(0)!);
-  if (chars.length === 1) return grams.get(gramKey(chars[0]!)) ?? new Int32Array(0);
-  let result: Int32Array | undefined;
-  for (let i = 0; i + 1 < chars.length; i++) {
-    const list = grams.get(gramKey(chars[i]!, chars[i + 1]!));
-    if (!list) return new Int32Array(0);
-    result = result ? intersect(result, list) : list;
-  }
-  return result ?? new Int32Array(0);
-}
-
-function intersect(a: Int32Array, b: Int32Array): Int32Array {
-  const out = new Int32Array(Math.min(a.length, b.length));
-  let i = 0;
-  let j = 0;
-  let n = 0;
-  while (i < a.length && j < b.length) {
-    if (a[i]! < b[j]!) i++;
-    else if (a[i]! > b[j]!) j++;
-    else {
-      out[n++] = a[i]!;
-      i++;
-      j++;
-    }
-  }
-  return out.subarray(0, n);
-}
-
-/** Per query word: best match per tool and where it was found. */
-class WordState {
-  best: Uint8Array;
-  slot: Uint16Array;
-  /** Bit per field rank the word was found in. */
-  fields: Uint8Array;
-  constructor(size: number) {
-    this.best = new Uint8Array(size).fill(NO_MATCH);
-    this.slot = new Uint16Array(size);
-    this.fields = new Uint8Array(size);
-  }
-}
-
-class Matcher {
-  readonly states: WordState[];
-  readonly mask: Uint8Array;
-  readonly touched: number[] = [];
-  readonly categoryMask: Uint8Array;
-  /**
-   * Per word and category, the best typos * 32 + exactness its members were given (NO_MATCH: none yet). A
-   * word's expansions (prefixes, typos, forms, synonyms in ten languages) often name the same category again;
-   * with a key no better, going over its thousands of members again would change nothing.
-   */
-  readonly categoryKeys: Uint8Array[];
-  /** Tools each word matched. */
-  readonly counts: number[];
-  constructor(
-    readonly index: SearchIndex,
-    readonly words: QueryWord[],
-  ) {
-    const size = index.toolIds.length;
-    this.states = words.map(() => new WordState(size));
-    this.mask = new Uint8Array(size);
-    this.categoryMask = new Uint8Array(index.categoryIds.length);
-    this.categoryKeys = words.map(() => new Uint8Array(index.categoryIds.length).fill(NO_MATCH));
-    this.counts = words.map(() => 0);
-  }
-
-  /**
-   * Records that `word` matched the tool of each posting (here) or each member of the categories (below), with
-   * a key of typos * 32 + field rank * 4 + exactness: the best key and its slot per tool, the fields found
-   * without a typo (coverage), the tools matched. The loops keep the word's arrays in locals: they run once per
-   * posting or member, a few hundred thousand times for a common word.
-   */
-  postings(word: number, postings: Int32Array, typos: number, exactness: number): void {
-    const { best, slot, fields } = this.states[word]!;
-    const { mask, touched } = this;
-    const bit = 1 << word;
-    const keyBase = typos * 32 + exactness;
-    let added = 0;
-    for (let k = 0; k < postings.length; k++) {
-      const code = postings[k]!;
-      const tool = code >>> 9;
-      const rank = RANK_OF_FIELD[(code >> 7) & 3]!;
-      const key = keyBase + rank * 4;
-      // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
-      // nor descriptions, which mention many things in passing.
-      if (typos === 0 && rank !== RANK_DESCRIPTION) fields[tool]! |= 1 << rank;
-      const previous = best[tool]!;
-      if (previous === NO_MATCH) added++;
-      if (key < previous) {
-        best[tool] = key;
-        slot[tool] = (rank << 7) | (code & 127);
-      }
-      if (mask[tool] === 0) touched.push(tool);
-      mask[tool]! |= bit;
-    }
-    this.counts[word]! += added;
-  }
-
-  categories(word: number, categories: Int32Array | undefined, typos: number, exactness: number): void {
-    if (!categories) return;
-    const { best, slot, fields } = this.states[word]!;
-    const { mask, touched } = this;
-    const bit = 1 << word;
-    const applied = this.categoryKeys[word]!;
-    const keyBase = typos * 32 + exactness;
-    let added = 0;
-    for (const category of categories) {
-      this.categoryMask[category]! |= bit;
-      // Members already given this key or a better one (and, without typos, their fields) keep what they have.
-      if (applied[category]! <= keyBase) continue;
-      applied[category] = keyBase;
-      for (const [members, rank] of [
-        [this.index.mainMembers[category]!, RANK_MAIN_CATEGORY],
-        [this.index.otherMembers[category]!, RANK_OTHER_CATEGORY],
-      ] as const) {
-        const key = keyBase + rank * 4;
-        const field = typos === 0 ? 1 << rank : 0;
-        const place = CATEGORY_SLOT + category;
-        for (let k = 0; k < members.length; k++) {
-          const tool = members[k]!;
-          fields[tool]! |= field;
-          const previous = best[tool]!;
-          if (previous === NO_MATCH) added++;
-          if (key < previous) {
-            best[tool] = key;
-            slot[tool] = place;
-          }
-          if (mask[tool] === 0) touched.push(tool);
-          mask[tool]! |= bit;
-        }
-      }
-    }
-    this.counts[word]! += added;
-  }
-
-  term(word: number, term: number, typos: number, exactness: number): void {
-    const { termStart, termPostings, termCategories } = this.index;
-    this.postings(word, termPostings.subarray(termStart[term]!, termStart[term + 1]!), typos, exactness);
-    this.categories(word, termCategories.get(term), typos, exactness);
-  }
-
-  cjk(word: number, text: string, exactness: number): void {
-    this.postings(word, gramPostings(this.index.grams, text), 0, exactness);
-    this.categories(word, gramPostings(this.index.gramCategories, text), 0, exactness);
-  }
-}
-
 /** Everything a spaced-script word may match, best first: the word, its synonyms, prefixes, typos, forms. */
 function matchWord(matcher: Matcher, i: number, text: string, last: boolean): void {
   const { index } = matcher;
   const taken = new Set<number>();
-  const term = (id: number, typos: number, exactness: number) => {
+  const term = (id: number, typos: number, exactness: number, route: Route = "clean") => {
     if (id < 0 || taken.has(id)) return;
     taken.add(id);
-    matcher.term(i, id, typos, exactness);
+    matcher.term(i, id, typos, exactness, route);
   };
   term(findTerm(index.terms, text), 0, EXACT);
   for (const synonym of index.synonyms.get(text) ?? []) {
     if (textPieces(synonym, false).some((piece) => piece.cjk)) matcher.cjk(i, synonym, SYNONYM);
     else term(findTerm(index.terms, synonym), 0, SYNONYM);
   }
+  matchCompound(matcher, i, text);
   if (last) {
     // Shortest completions first: they are closest to what was typed.
     const [start, end] = prefixRange(index.terms, text);
@@ -257,7 +88,10 @@ function matchWord(matcher: Matcher, i: number, text: string, last: boolean): vo
   if (budget > 0) {
     const hits = typoTerms(index.terms, text, budget, last, MAX_EXPANSIONS * 4);
     hits.sort((a, b) => a.distance - b.distance);
-    for (const hit of hits.slice(0, MAX_EXPANSIONS)) term(hit.term, hit.distance, hit.distance === 0 ? PREFIX : APPROXIMATE);
+    for (const hit of hits.slice(0, MAX_EXPANSIONS)) {
+      if (hit.distance === 0) term(hit.term, 0, PREFIX);
+      else term(hit.term, hit.distance, APPROXIMATE, "typo");
+    }
   }
   for (const id of formTerms(index.terms, text, MAX_EXPANSIONS)) term(id, 1, APPROXIMATE);
   if (text.length >= 3) {
@@ -337,11 +171,13 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
     } else matchWord(matcher, i, word.text, i === words.length - 1);
   });
   joinNeighbours(matcher, words);
+  matcher.dropTypoOnly();
   const count = words.length;
   const optional = optionalWords(words, matcher.counts, index.toolIds.length);
   const { states, mask, categoryMask } = matcher;
-  // With words that say something, a tool that matches only optional ones ("de", "ai") is no result.
-  const kept = optional ? matcher.touched.filter((tool) => mask[tool]! & ~optional) : matcher.touched;
+  // With words that say something, a tool that matches only optional ones ("de", "ai") is no result; nor one
+  // whose every match was a typo dropped above.
+  const kept = matcher.touched.filter((tool) => mask[tool]! & ~optional);
   const ids = new Int32Array(kept.length);
   const ranks = new Int32Array(kept.length);
   // Per word, its arrays (the loop below reads them for every kept tool).

@@ -7,7 +7,7 @@ import {
   type SubmitPayload,
   type UpdatePayload,
 } from "~/lib/submissions";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { nowIso, parseJson } from "../db/values";
 import { websiteHost, websiteKey } from "./url-key";
@@ -76,9 +76,7 @@ async function toolNames(db: DB, toolIds: number[], lang: string): Promise<Map<n
   const rows = await db.selectFrom("tool_translations").select(["tool_id", "language", "name"]).where("tool_id", "in", toolIds).orderBy("language").execute();
   const names = new Map<number, string>();
   for (const id of toolIds) {
-    const mine = rows.filter((r) => r.tool_id === id && r.name);
-    const chosen = pickContentLanguage(mine.map((r) => r.language), lang);
-    const name = mine.find((r) => r.language === chosen)?.name;
+    const name = pickLocalized(fieldVariants(rows.filter((r) => r.tool_id === id), (r) => r.name), lang)?.value;
     if (name) names.set(id, name);
   }
   return names;

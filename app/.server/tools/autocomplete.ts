@@ -1,7 +1,7 @@
 import { AUTOCOMPLETE_LIMIT, normalizeQuery, typoQuery, typoStarts, type AutocompleteEntry, type AutocompleteResult } from "~/lib/autocomplete";
 import { z } from "zod";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import { getFixedT } from "../i18n";
@@ -205,20 +205,21 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
   }
   return {
     items: found.slice(0, limit).map((i) => {
-      const names = index.displayNames[i]!;
-      const chosen = pickContentLanguage(names.map(([l]) => l), lang);
-      return { name: names.find(([l]) => l === chosen)?.[1] ?? index.slugs[i]!, slug: index.slugs[i]!, image_url: index.images[i]! };
+      return { name: displayName(index, i, lang), slug: index.slugs[i]!, image_url: index.images[i]! };
     }),
     more: found.length > limit,
   };
 }
 
+/** The tool's name as its card in `lang` shows it (spec 4.7). */
+function displayName(index: ServerIndex, i: number, lang: string): string {
+  return pickLocalized(index.displayNames[i]!.map(([language, value]) => ({ language, value })), lang)?.value ?? index.slugs[i]!;
+}
+
 /** Index entries for `/autocomplete-index.json` (small catalogues), in rank order. */
 export function indexEntries(index: ServerIndex, lang: string): AutocompleteEntry[] {
   return index.slugs.map((slug, i) => {
-    const names = index.displayNames[i]!;
-    const chosen = pickContentLanguage(names.map(([l]) => l), lang);
-    const name = names.find(([l]) => l === chosen)?.[1] ?? slug;
+    const name = displayName(index, i, lang);
     const others = index.names[i]!.filter((n) => n !== normalizeQuery(name));
     return { name, slug, image_url: index.images[i]!, ...(others.length ? { names: others } : {}), ...(index.tags[i]!.length ? { tags: index.tags[i] } : {}) };
   });

@@ -1,5 +1,5 @@
 import { displayCategoryName } from "~/lib/category-name";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseJson, parseStringList } from "../db/values";
 import type { CategoryRef, DetailView, FaqItem } from "../resolve/types";
@@ -31,18 +31,13 @@ export function parseFaq(text: string | null | undefined): FaqItem[] {
 }
 
 /**
- * Picks one translation per field set (spec 4.7): the set's language is the
- * best available among rows where that set is filled in, so a tool with a
- * Korean name but only English FAQ shows both.
+ * Picks each field on its own (spec 4.7): its language is the best available
+ * among rows where that field is filled in, so a tool with a Korean name but
+ * only English FAQ shows both.
  */
-function pickFieldSet<T>(rows: TranslationRow[], lang: string, read: (row: TranslationRow) => T, filled: (value: T) => boolean) {
-  const candidates = rows.filter((row) => filled(read(row)));
-  const language = pickContentLanguage(candidates.map((r) => r.language), lang);
-  const row = candidates.find((r) => r.language === language);
-  return row ? { language: row.language, value: read(row) } : null;
+function pickFieldSet<T>(rows: TranslationRow[], lang: string, read: (row: TranslationRow) => T, filled?: (value: T) => boolean) {
+  return pickLocalized(fieldVariants(rows, read), lang, filled);
 }
-
-const nonEmpty = (list: unknown[]) => list.length > 0;
 
 /** A published tool with every field set resolved for `lang`, or null. */
 export async function getToolDetail(db: DB, slug: string, lang: string): Promise<DetailView | null> {
@@ -63,14 +58,17 @@ export async function getToolDetail(db: DB, slug: string, lang: string): Promise
       .execute(),
     listToolCategories(db, tool.id, lang),
   ]);
-  const text = pickFieldSet(translations, lang, (r) => r, (r) => Boolean(r.name && r.description)) ??
-    pickFieldSet(translations, lang, (r) => r, (r) => Boolean(r.name));
-  const features = pickFieldSet(translations, lang, (r) => parseStringList(r.features), nonEmpty);
-  const useCases = pickFieldSet(translations, lang, (r) => parseStringList(r.use_cases), nonEmpty);
-  const faq = pickFieldSet(translations, lang, (r) => parseFaq(r.faq), nonEmpty);
-  const tags = pickFieldSet(translations, lang, (r) => parseStringList(r.tags), nonEmpty);
+  const name = pickFieldSet(translations, lang, (r) => r.name);
+  const description = pickFieldSet(translations, lang, (r) => r.description);
+  const subtitle = pickFieldSet(translations, lang, (r) => r.subtitle);
+  const longDescription = pickFieldSet(translations, lang, (r) => r.long_description);
+  const text = description ?? name;
+  const features = pickFieldSet(translations, lang, (r) => parseStringList(r.features));
+  const useCases = pickFieldSet(translations, lang, (r) => parseStringList(r.use_cases));
+  const faq = pickFieldSet(translations, lang, (r) => parseFaq(r.faq));
+  const tags = pickFieldSet(translations, lang, (r) => parseStringList(r.tags));
   const contentLanguage = text?.language ?? lang;
-  const shownLanguages = [...new Set([contentLanguage, ...[features, useCases, faq, tags].flatMap((set) => (set ? [set.language] : []))])];
+  const shownLanguages = languagesShown(text, [name, subtitle, longDescription, features, useCases, faq, tags]);
   const images = [
     tool.image_url ? { url: tool.image_url, webpUrl: tool.image_webp_url } : null,
     tool.preview_url ? { url: tool.preview_url, webpUrl: tool.preview_webp_url } : null,
@@ -80,10 +78,10 @@ export async function getToolDetail(db: DB, slug: string, lang: string): Promise
     source: "database",
     toolId: tool.id,
     slug: tool.slug,
-    name: text?.value.name || tool.slug,
-    subtitle: text?.value.subtitle ?? "",
-    description: text?.value.description ?? "",
-    longDescription: text?.value.long_description ?? "",
+    name: name?.value || tool.slug,
+    subtitle: subtitle?.value ?? "",
+    description: description?.value ?? "",
+    longDescription: longDescription?.value ?? "",
     features: features?.value ?? [],
     useCases: useCases?.value ?? [],
     faq: faq?.value ?? [],
@@ -124,9 +122,8 @@ async function listToolCategories(db: DB, toolId: number, lang: string): Promise
   for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
   const refs = [...byId.values()].map((names) => {
     const first = names[0]!;
-    const named = names.filter((n) => n.language && n.name);
-    const chosen = pickContentLanguage(named.map((n) => n.language!), lang);
-    return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(named.find((n) => n.language === chosen)?.name ?? first.slug) } };
+    const name = pickLocalized(names.map((n) => ({ language: n.language ?? "", value: n.name ?? "" })), lang);
+    return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(name?.value ?? first.slug) } };
   });
   return { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) };
 }

@@ -1,6 +1,6 @@
-import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
+import { LANGUAGES } from "~/i18n/languages";
 import { groupBy } from "~/lib/group-by";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, isFilled, pickLocalized, preferredLanguages } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { topCategoryNames } from "../categories/queries";
 import { cachedRead } from "./cache";
@@ -88,13 +88,13 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
     firstCategoryOf.set(link.tool_id, category);
   }
   return rows.map((row) => {
-    const { contentLanguage, text, english } = cardTextOf(textsOf.get(row.id) ?? [], lang);
+    const { name, description } = cardTextOf(textsOf.get(row.id) ?? [], lang);
     return {
       id: row.id,
       slug: row.slug,
-      name: text?.name || english?.name || row.slug,
-      description: text?.description || english?.description || "",
-      contentLanguage,
+      name: name?.value || row.slug,
+      description: description?.value ?? "",
+      contentLanguage: (description ?? name)?.language ?? lang,
       imageUrl: row.image_url,
       imageWebpUrl: row.image_webp_url,
       pricing: row.pricing,
@@ -108,34 +108,36 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
 
 /** The content languages a card in `lang` can show (spec 4.7): the page's, its relatives, then English. */
 function cardLanguages(lang: string): string[] {
-  const base = lang.split("-")[0]!.toLowerCase();
-  return LANGUAGES.filter((code) => code === lang || code.split("-")[0]!.toLowerCase() === base || code === DEFAULT_LANG);
+  return preferredLanguages(lang, LANGUAGES);
 }
 
-/**
- * Names and descriptions of the tools in the languages a card may show, instead of every language's
- * (a fully translated tool has ten descriptions). A tool with none of them (English is required by the
- * catalogue, so only after hand edits) gets all of its rows, so it still shows what it has.
- */
-/** Of a tool's texts, the one a card in `lang` shows (spec 4.7) and the English one its empty fields fall back to. */
-function cardTextOf<T extends { language: string }>(own: T[], lang: string): { contentLanguage: string; text: T | undefined; english: T | undefined } {
-  const contentLanguage = pickContentLanguage(own.map((t) => t.language), lang) ?? lang;
-  return { contentLanguage, text: own.find((t) => t.language === contentLanguage), english: own.find((t) => t.language === "us-en") };
+/** Of a tool's texts, the name and description a card in `lang` shows (spec 4.7), each in its best language. */
+function cardTextOf(own: Array<{ language: string; name: string; description: string | null }>, lang: string) {
+  return { name: pickLocalized(fieldVariants(own, (t) => t.name), lang), description: pickLocalized(fieldVariants(own, (t) => t.description), lang) };
 }
 
 /** A tool's name as its card in `lang` shows it (null when it has no name in any language). */
 export async function toolCardName(db: DB, lang: string, id: number): Promise<string | null> {
-  const { text, english } = cardTextOf(await cardTexts(db, lang, [id]), lang);
-  return text?.name || english?.name || null;
+  return cardTextOf(await cardTexts(db, lang, [id]), lang).name?.value ?? null;
 }
 
+/**
+ * Names and descriptions of the tools in the languages a card may show, instead of every language's
+ * (a fully translated tool has ten descriptions). A tool without a name or a description in them (English
+ * is required by the catalogue, so only after hand edits) also gets its other rows, in language order as
+ * the detail page reads them, so it still shows what it has.
+ */
 async function cardTexts(db: DB, lang: string, ids: number[]) {
   const columns = ["tool_id", "language", "name", "description"] as const;
   const rows = await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", ids).where("language", "in", cardLanguages(lang)).execute();
-  const covered = new Set(rows.map((row) => row.tool_id));
-  const missing = ids.filter((id) => !covered.has(id));
+  // Covered: a name and a description among the rows read; otherwise the first available language may be needed.
+  const named = new Set(rows.filter((row) => isFilled(row.name)).map((row) => row.tool_id));
+  const described = new Set(rows.filter((row) => isFilled(row.description)).map((row) => row.tool_id));
+  const missing = ids.filter((id) => !named.has(id) || !described.has(id));
   if (missing.length === 0) return rows;
-  return [...rows, ...(await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", missing).execute())];
+  const languages = cardLanguages(lang);
+  const others = await db.selectFrom("tool_translations").select(columns).where("tool_id", "in", missing).where("language", "not in", languages).orderBy("language").execute();
+  return [...rows, ...others];
 }
 
 export async function countPublishedTools(db: DB): Promise<number> {
@@ -177,7 +179,7 @@ export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListP
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   // Every page of a list slices one shared ranking (search score, then the sort): only the page's cards are read.
-  const ranked = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort });
+  const ranked = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort, lang: query.lang });
   const pageCount = Math.max(1, Math.ceil(ranked.length / pageSize));
   // Past the last page: show the last page instead.
   const page = Math.min(Math.max(1, query.page), pageCount);

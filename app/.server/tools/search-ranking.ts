@@ -6,7 +6,7 @@ import { searchIndex } from "../search/current";
 import { matchQuery, RANK_LIMIT } from "../search/query";
 import { perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
-import { sortPositions, type SortPositions } from "./sort-positions";
+import { orderKey, sortPositions, type SortPositions } from "./sort-positions";
 
 /**
  * The ranked list of every tool a list page shows (search rank, then the
@@ -45,6 +45,8 @@ export interface RankedListQuery {
   search?: string;
   categoryIds?: number[];
   sort: ToolSort;
+  /** The page language: the name order is its own. */
+  lang: string;
 }
 
 /** The cached value for `key`, computed once (concurrent callers share it); least recently used go first. */
@@ -151,13 +153,13 @@ export async function rankedTools(db: DB, query: RankedListQuery): Promise<Int32
   // Folded and with single spaces: queries that differ only in case, accents or spacing share one ranking.
   const search = foldText(query.search ?? "").split(/\s+/).filter(Boolean).join(" ");
   const categoryIds = query.categoryIds ? [...new Set(query.categoryIds)].sort((a, b) => a - b) : null;
-  if (!search && !categoryIds) return (await sortPositions(db, query.sort)).ids;
+  if (!search && !categoryIds) return (await sortPositions(db, query.sort, query.lang)).ids;
   const matchKey = JSON.stringify([search, categoryIds]);
   const members = () => remember(db, `matches:${JSON.stringify(["", categoryIds])}`, () => categoryMembers(db, categoryIds!));
-  return remember(db, `${query.sort}:${matchKey}`, async () => {
+  return remember(db, `${orderKey(query.sort, query.lang)}:${matchKey}`, async () => {
     const [matches, positions] = await Promise.all([
       search ? remember(db, `matches:${matchKey}`, () => findMatches(db, search, categoryIds, members)) : members(),
-      sortPositions(db, query.sort),
+      sortPositions(db, query.sort, query.lang),
     ]);
     return rank(matches, positions);
   });

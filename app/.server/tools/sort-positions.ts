@@ -1,15 +1,20 @@
+import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
+import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/language-fallback";
+import { orderByName } from "~/lib/name-order";
 import type { DB } from "../db";
-import { readIntColumns } from "../db/int-columns";
+import { readIntColumns, readRowsInBackground } from "../db/int-columns";
 import { perCatalogGeneration } from "./cache";
-import { inSortOrder, published, TOOL_SORTS, withEnglishName, type ToolSort } from "./order";
+import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 
 /**
  * Every published tool's position in each list order, read once per catalogue
  * generation (one indexed id-only query per sort, built when a sort is first
  * needed), so ranking thousands of search matches is a typed-array sort
  * instead of thousands of row lookups and an SQL sort (about 0.1-0.2 s of
- * reads per order and catalogue change at 100k tools). The order comes from
- * the same ORDER BY the SQL pages use, so both engines and both paths agree.
+ * reads per order and catalogue change at 100k tools). The figure and date
+ * orders come from an ORDER BY; the name order is per page language (each
+ * tool's name as its card shows it, in that language's collation), sorted in
+ * memory so both engines agree.
  */
 export interface SortPositions {
   /** Published tool ids in list order. */
@@ -19,7 +24,20 @@ export interface SortPositions {
 }
 
 interface Holder {
-  sorts: Map<ToolSort, Promise<SortPositions>>;
+  /** By order key: the sort, or `name:{lang}`. */
+  sorts: Map<string, Promise<SortPositions>>;
+  /** The English names every language's name order starts from, read once per catalogue generation. */
+  englishNames?: Promise<EnglishNames>;
+}
+
+interface EnglishNames {
+  ids: number[];
+  names: string[];
+}
+
+/** The name order is one per page language; the others are the same in every language. */
+export function orderKey(sort: ToolSort, lang: string): string {
+  return sort === "name" ? `name:${lang}` : sort;
 }
 
 /** Orders that follow ratings and review counts, redone when only a tool's figures change. */
@@ -33,9 +51,87 @@ const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
 const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), { figures: true });
 const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
 
-async function build(db: DB, sort: ToolSort): Promise<SortPositions> {
-  const base = published(db).select("t.id");
-  const [ids] = await readIntColumns(db, inSortOrder(sort === "name" ? withEnglishName(base) : base, sort), ["id"] as const);
+/**
+ * Published tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. The
+ * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
+ * language's own names and its relatives' are read besides, and every language of a tool that has none.
+ */
+/** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */
+async function readEnglishNames(db: DB): Promise<EnglishNames> {
+  const query = db
+    .selectFrom("tool_translations as n")
+    .innerJoin("tools as t", "t.id", "n.tool_id")
+    .select(["t.id", "n.name"])
+    .where("n.language", "=", DEFAULT_LANG)
+    .where("t.status", "=", "published")
+    .orderBy("n.name")
+    .orderBy("t.id");
+  const rows = await readRowsInBackground(db, query);
+  return { ids: rows.map((row) => Number(row.id)), names: rows.map((row) => row.name) };
+}
+
+function englishNames(db: DB): Promise<EnglishNames> {
+  const holder = textHolderOf(db);
+  if (!holder.englishNames) {
+    const names = readEnglishNames(db);
+    holder.englishNames = names;
+    names.catch(() => {
+      if (holder.englishNames === names) holder.englishNames = undefined;
+    });
+  }
+  return holder.englishNames;
+}
+
+async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
+  const english = await englishNames(db);
+  const others = preferredLanguages(lang, LANGUAGES).filter((code) => code !== DEFAULT_LANG);
+  const variantsOf = new Map<number, Array<LanguageVariant<string>>>();
+  const addRows = (rows: Array<{ id: number; language: string; name: string }>) => {
+    for (const row of rows) {
+      const id = Number(row.id);
+      const variants = variantsOf.get(id) ?? [];
+      variants.push({ language: row.language, value: row.name });
+      variantsOf.set(id, variants);
+    }
+  };
+  const translated = (languages: readonly string[] | null, ids: number[] | null) => {
+    let query = db
+      .selectFrom("tool_translations as n")
+      .innerJoin("tools as t", "t.id", "n.tool_id")
+      .select(["t.id", "n.language", "n.name"])
+      .where("t.status", "=", "published");
+    if (languages) query = query.where("n.language", "in", languages);
+    if (ids) query = query.where("t.id", "in", ids);
+    return readRowsInBackground(db, query.orderBy("n.language"));
+  };
+  if (others.length) addRows(await translated(others, null));
+  // Copies: the shared English lists stay as read.
+  const ids = [...english.ids];
+  const names = [...english.names];
+  // Tools without an English name (hand edits only: the catalogue requires one) show their first available.
+  const [all] = await readIntColumns(db, published(db).select("t.id"), ["id"] as const);
+  if (all.length > ids.length) {
+    const listed = new Set(ids);
+    const missing = [...all].filter((id) => !listed.has(id));
+    for (let i = 0; i < missing.length; i += 500) addRows(await translated(null, missing.slice(i, i + 500)));
+    for (const id of missing) {
+      ids.push(id);
+      names.push("");
+    }
+  }
+  for (let i = 0; i < ids.length; i++) {
+    const variants = variantsOf.get(ids[i]!);
+    if (!variants) continue;
+    const english = names[i] ? [{ language: DEFAULT_LANG, value: names[i]! }] : [];
+    names[i] = pickLocalized([...english, ...variants], lang)?.value ?? "";
+  }
+  return Int32Array.from(orderByName(names, ids, lang), (i) => ids[i]!);
+}
+
+async function build(db: DB, key: string): Promise<SortPositions> {
+  const [sort, lang] = key.split(":") as [ToolSort, string | undefined];
+  const ids =
+    sort === "name" ? await nameOrder(db, lang ?? DEFAULT_LANG) : (await readIntColumns(db, inSortOrder(published(db).select("t.id"), sort), ["id"] as const))[0];
   let maxId = 0;
   for (const id of ids) if (id > maxId) maxId = id;
   const positionOf = new Int32Array(maxId + 1).fill(-1);
@@ -43,12 +139,12 @@ async function build(db: DB, sort: ToolSort): Promise<SortPositions> {
   return { ids, positionOf };
 }
 
-function start(db: DB, holder: Holder, sort: ToolSort): Promise<SortPositions> {
-  const positions = build(db, sort);
-  holder.sorts.set(sort, positions);
+function start(db: DB, holder: Holder, key: string): Promise<SortPositions> {
+  const positions = build(db, key);
+  holder.sorts.set(key, positions);
   // A failed read is retried by the next caller instead of being kept.
   positions.catch(() => {
-    if (holder.sorts.get(sort) === positions) holder.sorts.delete(sort);
+    if (holder.sorts.get(key) === positions) holder.sorts.delete(key);
   });
   return positions;
 }
@@ -57,24 +153,26 @@ function start(db: DB, holder: Holder, sort: ToolSort): Promise<SortPositions> {
  * Builds the other orders one at a time after the first, between requests, so a visitor who switches
  * the sort of a search (or the first search in another order) does not wait for a catalogue-wide read.
  */
-function warmOthers(db: DB, holder: Holder, figures: boolean): void {
+function warmOthers(db: DB, holder: Holder, figures: boolean, lang: string): void {
   setImmediate(() => {
-    const next = TOOL_SORTS.find((sort) => FIGURE_SORTS.has(sort) === figures && !holder.sorts.has(sort));
+    // The name order of the language that asked first (others are built when a page in them asks).
+    const next = TOOL_SORTS.find((sort) => FIGURE_SORTS.has(sort) === figures && !holder.sorts.has(orderKey(sort, lang)));
     if (!next || holderOf(db, next) !== holder) return;
-    start(db, holder, next).then(
-      () => warmOthers(db, holder, figures),
+    start(db, holder, orderKey(next, lang)).then(
+      () => warmOthers(db, holder, figures, lang),
       () => undefined,
     );
   });
 }
 
-/** Positions for `sort` in the current catalogue generation (built on first use after a change). */
-export function sortPositions(db: DB, sort: ToolSort): Promise<SortPositions> {
+/** Positions for `sort` (for the name order, in `lang`) in the current catalogue generation (built on first use after a change). */
+export function sortPositions(db: DB, sort: ToolSort, lang: string = DEFAULT_LANG): Promise<SortPositions> {
   const holder = holderOf(db, sort);
-  const built = holder.sorts.get(sort);
+  const key = orderKey(sort, lang);
+  const built = holder.sorts.get(key);
   if (built) return built;
   const first = holder.sorts.size === 0;
-  const positions = start(db, holder, sort);
-  if (first) positions.then(() => warmOthers(db, holder, FIGURE_SORTS.has(sort)), () => undefined);
+  const positions = start(db, holder, key);
+  if (first) positions.then(() => warmOthers(db, holder, FIGURE_SORTS.has(sort), lang), () => undefined);
   return positions;
 }
