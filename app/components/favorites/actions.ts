@@ -82,7 +82,7 @@ async function loadFromServer(who: string, local: { favorites: FavoriteEntry[]; 
   if (!isCurrentLoad(who)) return;
   if (!answer.ok || !answer.body) {
     // Spec 4.4: on a server failure the local copy is shown (and merged on the next load).
-    console.warn("Loading favourites from the server failed", answer.status);
+    console.warn("Loading favorites from the server failed", answer.status);
     set({ mode: "local", favorites: local.favorites, ratings: local.ratings });
     if (answer.status !== 401) notify("syncFailed");
     return;
@@ -109,7 +109,7 @@ function mergePayload(local: { favorites: FavoriteEntry[]; ratings: Record<strin
 async function saveFavorite(entry: FavoriteEntry, on: boolean, lang: string): Promise<void> {
   const answer = await api(on ? "POST" : "DELETE", `/api/favorites?lang=${encodeURIComponent(lang)}`, { type: entry.type, slug: entry.slug });
   if (answer.ok) return;
-  console.warn("Saving the favourite failed", answer.status);
+  console.warn("Saving the favorite failed", answer.status);
   // Roll back only this entry: other toggles may have happened meanwhile.
   set({ favorites: withEntry(get().favorites, entry, !on) });
   notify(failureNotice(answer.status, "favoriteFailed"));
