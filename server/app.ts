@@ -71,8 +71,8 @@ export async function startup(): Promise<void> {
   else {
     // Redraws missing seed images (a first start stopped while drawing, a wiped UPLOAD_DIR or bucket); cheap when all exist.
     drawSeedImages({ storage: getStorage() }).then(
-      (count) => count > 0 && logger.info({ count }, "missing catalogue images drawn"),
-      (error: unknown) => logger.warn({ err: error }, "checking catalogue images failed"),
+      (count) => count > 0 && logger.info({ count }, "missing catalog images drawn"),
+      (error: unknown) => logger.warn({ err: error }, "checking catalog images failed"),
     );
   }
 }
@@ -84,7 +84,7 @@ export async function startup(): Promise<void> {
 async function seedEmptyCatalogue(db: DB): Promise<void> {
   const logger = getLogger();
   if (!(await acquireLease(db, SEED_LEASE, INSTANCE, 15 * 60_000))) {
-    logger.info("another instance is seeding the catalogue");
+    logger.info("another instance is seeding the catalog");
     return;
   }
   // A content mistake must not keep the site down: rejected rows are logged, the rest is served.
@@ -92,14 +92,14 @@ async function seedEmptyCatalogue(db: DB): Promise<void> {
     if ((await countPublishedTools(db)) > 0) return;
     // Rows first, pictures after: the site answers while logos and previews are drawn.
     const report = await seedCatalog(db, { storage: getStorage(), deferImages: true });
-    logger.info({ summary: summarizeSeed(report) }, "seeded the catalogue");
+    logger.info({ summary: summarizeSeed(report) }, "seeded the catalog");
     for (const issue of report.issues) logger.warn(formatRowIssue(issue));
     report.finishImages().then(
-      (count) => logger.info({ count }, "catalogue images drawn"),
-      (error: unknown) => logger.error({ err: error }, "drawing catalogue images failed"),
+      (count) => logger.info({ count }, "catalog images drawn"),
+      (error: unknown) => logger.error({ err: error }, "drawing catalog images failed"),
     );
   } catch (error) {
-    logger.error({ err: error }, "seeding the catalogue failed");
+    logger.error({ err: error }, "seeding the catalog failed");
   } finally {
     await releaseLease(db, SEED_LEASE, INSTANCE).catch(() => undefined);
   }

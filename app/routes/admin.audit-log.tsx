@@ -9,6 +9,7 @@ import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
 import { formatAdminDate, useAdminText } from "~/components/admin/admin-text";
 import { AdminPager, usePageNavigation } from "~/components/admin/pager";
+import { ScrollRegion } from "~/components/scroll-region";
 import type { Route } from "./+types/admin.audit-log";
 
 /** The audit log (read only): who did what to which entity and when, with each changed field before/after. */
@@ -63,7 +64,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
         <label>{t("audit.actor")}<input name="actor" defaultValue={filter.actor ?? ""} className={`${input} w-56`} /></label>
         <button type="submit" className="rounded-md bg-slate-900 px-3 py-1.5 font-medium text-white">{t("audit.apply")}</button>
       </Form>
-      <div className="mt-4 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion label={t("audit.title")} className="mt-4 rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="audit-table">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>{["when", "who", "action", "entity", "changes", "note"].map((c) => <th key={c} className="px-3 py-2">{t(`audit.columns.${c}`)}</th>)}</tr>
@@ -88,7 +89,7 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <AdminPager page={filter.page} total={loaderData.total} pageSize={ADMIN_PAGE_SIZE} onPage={goTo} />
     </section>
   );

@@ -107,7 +107,7 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
   const inputClass = "mt-1 w-full rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";
   const working = busy || fetcher.state !== "idle";
   return (
-    <main className="mx-auto max-w-sm px-4 py-16">
+    <div className="mx-auto max-w-sm px-4 py-16">
       <h1 className="text-2xl font-semibold text-slate-900">{t("admin.loginTitle")}</h1>
       {shownError ? (
         <p role="alert" data-testid="admin-login-error" className="mt-4 rounded-md bg-red-50 px-3 py-2 text-sm text-red-700">{shownError}</p>
@@ -140,6 +140,6 @@ export default function AdminLogin({ loaderData }: Route.ComponentProps) {
         </form>
       )}
       <Link to="/" className="mt-6 inline-block text-sm text-slate-600 hover:underline">{t("admin.backToSite")}</Link>
-    </main>
+    </div>
   );
 }

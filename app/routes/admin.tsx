@@ -3,7 +3,7 @@ import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "reac
 import { ADMIN_NO_STORE, adminLanguage, adminStrings } from "~/.server/admin/language";
 import { requireAdmin } from "~/.server/auth/guards";
 import { AdminTextProvider, useAdminText } from "~/components/admin/admin-text";
-import { LANGUAGE_NAMES, LANGUAGES, PREFERRED_LANGUAGE_COOKIE } from "~/i18n/languages";
+import { htmlLang, LANGUAGE_NAMES, LANGUAGES, PREFERRED_LANGUAGE_COOKIE } from "~/i18n/languages";
 import type { Route } from "./+types/admin";
 
 /**
@@ -48,7 +48,7 @@ function AdminFrame({ user }: { user: { name: string; email: string | null } }) 
   const linkClass = ({ isActive }: { isActive: boolean }) =>
     `block rounded-md px-3 py-2 text-sm font-medium ${isActive ? "bg-brand-50 text-brand-700" : "text-slate-700 hover:bg-slate-100"}`;
   return (
-    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row lg:px-8" data-testid="admin-layout" lang={lang}>
+    <div className="mx-auto flex max-w-7xl flex-col gap-6 px-4 py-8 sm:px-6 md:flex-row lg:px-8" data-testid="admin-layout" lang={htmlLang(lang)}>
       <aside className="md:w-56 md:shrink-0">
         <p className="px-3 text-xs font-semibold uppercase tracking-wide text-slate-500">{t("nav.console")}</p>
         <nav aria-label={t("nav.screens")} className="mt-2 space-y-1">

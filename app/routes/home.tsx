@@ -55,10 +55,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   return (
     <div className="space-y-16">
       <section className="rounded-2xl bg-gradient-to-br from-brand-50 via-white to-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-100">
-        <h1 className="text-4xl font-bold tracking-tight sm:text-5xl">{t("home.heroTitle")}</h1>
+        <h1 id="home-title" className="text-4xl font-bold tracking-tight sm:text-5xl">{t("home.heroTitle")}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{t("home.heroSubtitle")}</p>
         <div className="mt-8 flex justify-center">
-          <SearchCombobox id="hero-search" size="lg" />
+          <SearchCombobox id="hero-search" size="lg" labelledBy="home-title" />
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <AppLink to={to("/tools")} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">

@@ -163,7 +163,7 @@ function openSqlite(file) {
 
 /** The first start seeds the catalogue and draws its pictures; waiting for them keeps that work out of a measured run. */
 export async function seedDatabase({ env, build }) {
-  const seeding = await startServer({ env: { ...env, SEED_ON_START: "true" }, build, logLevel: "info", ready: /catalogue images drawn/ });
+  const seeding = await startServer({ env: { ...env, SEED_ON_START: "true" }, build, logLevel: "info", ready: /catalog images drawn/ });
   await seeding.stop();
 }
 

@@ -89,7 +89,7 @@ describe("sign-in in Chromium", () => {
     expect(await submit.isDisabled()).toBe(true);
     await page.locator("[data-testid=email-form] input[name=email]").fill("mia@example.com");
     await submit.click();
-    expect(await page.getByTestId("login-notice").textContent()).toBe("Anmeldelink wurde an deine E-Mail gesendet, bitte prüfe dein Postfach.");
+    expect(await page.getByTestId("login-notice").textContent()).toBe("Der Anmeldelink wurde an Ihre E-Mail-Adresse gesendet; bitte prüfen Sie Ihr Postfach.");
     const link = await smtp.linkFor("mia@example.com");
     await page.goto(link);
     await page.waitForURL((url) => url.pathname === "/de/about");

@@ -22,7 +22,7 @@ export const brandIconSchema = z
     license: z.string().min(1).max(40),
   })
   .refine((logo) => logo.license === BRAND_ICON_SOURCES[logo.source].license, {
-    message: "must be the licence of the icon package",
+    message: "must be the license of the icon package",
     path: ["license"],
   });
 export type BrandIcon = z.infer<typeof brandIconSchema>;

@@ -15,7 +15,7 @@ const nullToUndefined = (value: unknown) => (value === null ? undefined : value)
 export const slugSchema = z
   .string()
   .regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, "must be lower-case letters, digits and single hyphens");
-const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a colour like #1a2b3c");
+const colorSchema = z.string().regex(/^#[0-9a-fA-F]{6}$/, "must be a color like #1a2b3c");
 const text = (max: number) => z.preprocess(blankToUndefined, z.string().trim().max(max).optional());
 const requiredText = (max: number) => z.string().trim().min(1, "must not be empty").max(max);
 const list = (max = 40, itemMax = 300) =>

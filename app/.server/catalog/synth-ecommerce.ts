@@ -23,7 +23,7 @@ const EPOCH_END = Date.UTC(2026, 10, 1);
 
 const PREFIXES = ["Seller", "Cross", "Market", "Ship", "Store", "Prime", "Parcel", "Listing", "Trade", "Global", "Cart", "Merchant", "Sku", "Port", "Ware", "Brand"];
 const NOUNS = ["Scout", "Pilot", "Desk", "Flow", "Hub", "Radar", "Ledger", "Bridge", "Stack", "Lens", "Forge", "Dock", "Beacon", "Compass", "Engine", "Works"];
-const TASKS = ["find winning products", "track competitor prices", "sync listings across marketplaces", "optimise ad spend", "route orders to warehouses", "reconcile payouts", "forecast inventory", "print shipping labels", "collect reviews", "file VAT returns"];
+const TASKS = ["find winning products", "track competitor prices", "sync listings across marketplaces", "optimize ad spend", "route orders to warehouses", "reconcile payouts", "forecast inventory", "print shipping labels", "collect reviews", "file VAT returns"];
 const ZH_PREFIXES = ["跨境", "速卖", "海外", "优选", "云仓", "智能", "全球", "快递"];
 const ZH_NOUNS = ["选品助手", "刊登宝", "广告管家", "订单通", "仓储云", "收款宝", "数据罗盘", "物流通"];
 const ZH_TASKS = ["在亚马逊上选品", "追踪竞品价格", "多平台同步刊登", "优化广告投放", "把订单分配到海外仓", "对账与收款", "预测库存", "打印物流面单"];

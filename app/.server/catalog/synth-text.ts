@@ -23,7 +23,7 @@ export const EN_AUDIENCES = [
   "recruiters", "writers", "podcasters", "analysts", "founders", "support agents",
 ];
 export const EN_TASKS = [
-  "draft reports", "summarise long documents", "edit product photos", "plan weekly content", "answer customer questions",
+  "draft reports", "summarize long documents", "edit product photos", "plan weekly content", "answer customer questions",
   "translate help articles", "review pull requests", "forecast monthly sales", "transcribe interviews",
   "generate social posts", "clean spreadsheets", "prepare lesson plans", "find keyword ideas", "create short videos",
 ];

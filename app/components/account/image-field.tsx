@@ -1,4 +1,4 @@
-import { useState } from "react";
+import { useId, useState } from "react";
 import { IMAGE_MAX_BYTES } from "~/lib/submissions";
 import { useT } from "~/i18n/translator";
 
@@ -49,15 +49,17 @@ export function ImageField({
   }
 
   const preview = value?.image_webp_url ?? value?.image_url ?? current ?? null;
+  const inputId = useId();
   return (
     <div>
-      <span className="block text-sm font-medium text-slate-800">{t("submit.fields.image")}</span>
+      <label htmlFor={inputId} className="block text-sm font-medium text-slate-800">{t("submit.fields.image")}</label>
       <div className="mt-1 flex items-start gap-4">
         <div className="flex h-24 w-24 shrink-0 items-center justify-center overflow-hidden rounded-lg border border-slate-200 bg-slate-50">
-          {preview ? <img src={preview} alt="" className="h-full w-full object-contain" data-testid="image-preview" /> : <span className="text-xs text-slate-400">{t("submit.noImage")}</span>}
+          {preview ? <img src={preview} alt="" className="h-full w-full object-contain" data-testid="image-preview" /> : <span className="text-xs text-slate-600">{t("submit.noImage")}</span>}
         </div>
-        <div className="text-sm">
+        <div className="min-w-0 flex-1 text-sm">
           <input
+            id={inputId}
             type="file"
             accept="image/*"
             data-testid="image-input"
@@ -68,7 +70,7 @@ export function ImageField({
               if (file) void upload(file);
               event.target.value = "";
             }}
-            className="block text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
+            className="block w-full text-sm text-slate-700 file:mr-3 file:rounded-md file:border-0 file:bg-brand-50 file:px-3 file:py-2 file:text-brand-700"
           />
           <p id="image-help" className="mt-1 text-xs text-slate-500">{busy ? t("submit.uploading") : t("submit.imageHelp")}</p>
           {value ? (

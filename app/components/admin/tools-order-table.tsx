@@ -3,6 +3,7 @@ import { useNavigate, useRevalidator } from "react-router";
 import type { ToolsOrderRow } from "~/.server/admin/tools-order";
 import { ORDER_SORT_FIELDS, pagePriorities, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import { useAdminText } from "./admin-text";
+import { ScrollRegion } from "../scroll-region";
 import { AdminPager } from "./pager";
 
 interface Props {
@@ -100,7 +101,7 @@ export function ToolsOrderTable({ rows: initial, total, page, sortBy, sortDir }:
       </div>
       {error ? <p role="alert" className="mt-3 text-sm font-medium text-red-600" data-testid="order-error">{error}</p> : null}
       {saved && !error ? <p role="status" className="mt-3 text-sm text-emerald-700" data-testid="order-saved">{t("order.saved")}</p> : null}
-      <div className="mt-3 overflow-x-auto rounded-lg border border-slate-200 bg-white">
+      <ScrollRegion label={t("order.title")} className="mt-3 rounded-lg border border-slate-200 bg-white">
         <table className="w-full text-left text-sm" data-testid="order-table">
           <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
             <tr>
@@ -134,7 +135,7 @@ export function ToolsOrderTable({ rows: initial, total, page, sortBy, sortDir }:
             ))}
           </tbody>
         </table>
-      </div>
+      </ScrollRegion>
       <AdminPager page={page} total={total} pageSize={TOOLS_ORDER_PAGE_SIZE} onPage={(next) => go({ page: next })} />
     </section>
   );

@@ -136,14 +136,15 @@ function UserMenu({ user }: { user: MenuUser }) {
         data-testid="user-menu-button"
         aria-haspopup="menu"
         aria-expanded={open}
-        aria-label={t("menu.account")}
         onClick={() => setOpen((v) => !v)}
         className="flex items-center gap-2 rounded-full border border-slate-200 py-1 pl-1 pr-3 text-sm font-medium text-slate-700 hover:bg-slate-100"
       >
         <Avatar url={user.avatar} initial={initial} />
+        {/* The name read aloud starts with the words shown (speech control users say what they see). */}
         <span className="hidden max-w-32 truncate sm:inline" data-testid="user-name">
           {user.name}
         </span>
+        <span className="sr-only">{t("menu.account")}</span>
       </button>
       {open ? (
         <div role="menu" className="absolute right-0 mt-2 w-56 rounded-lg border border-slate-200 bg-white py-1 shadow-lg">

@@ -47,7 +47,7 @@ export function CategorySidebar({
   const [toggled, setToggled] = useState<Record<string, boolean>>({});
   const filterHref = (slug: string) => `${to("/tools")}?category=${encodeURIComponent(slug)}`;
   return (
-    <nav aria-labelledby={`category-${idPrefix}-title`} className="rounded-xl border border-slate-200 bg-white p-4">
+    <nav aria-label={t("sidebar.landmark")} className="rounded-xl border border-slate-200 bg-white p-4">
       <h2 id={`category-${idPrefix}-title`} className="mb-3 text-sm font-semibold uppercase tracking-wide text-slate-500">
         {t("sidebar.title")}
       </h2>
@@ -117,7 +117,7 @@ function SubcategoryPanel({
             className={`flex justify-between gap-2 py-0.5 hover:text-brand-700 ${sub.slug === activeSlug ? "font-medium text-brand-700" : "text-slate-600"}`}
           >
             <span>{sub.name}</span>
-            <span className="text-xs text-slate-400">{count(sub.toolCount)}</span>
+            <span className="text-xs text-slate-500">{count(sub.toolCount)}</span>
           </AppLink>
         </li>
       ))}

@@ -184,7 +184,8 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
         <div className="order-first lg:order-none lg:col-start-1 lg:row-start-1">
           {result ? (
             <>
-              <input type="checkbox" id="ecom-filters-open" className="peer sr-only" aria-controls="ecom-filters" />
+              {/* From lg on the filters are always open: the toggle and its (hidden) label leave the page there. */}
+              <input type="checkbox" id="ecom-filters-open" className="peer sr-only lg:hidden" aria-controls="ecom-filters" />
               <label htmlFor="ecom-filters-open" className="ecom-filters-button" data-testid="ecommerce-filters-button">
                 {t("sidebar.title")}
                 {filtered ? <span className="ecom-count">{`(${text.number(selectedCount)})`}</span> : null}

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { EcommerceSidebar, FacetValue } from "~/.server/ecommerce/queries";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/lib/app-link";
+import { displayCategoryName } from "~/lib/category-name";
 import { ecommerceQuery, toggled, type EcommerceView, type FacetParam } from "~/lib/ecommerce-url";
 
 /**
@@ -15,7 +16,7 @@ function FacetCheckbox({ value, href, number }: { value: FacetValue; href: strin
   const label = (
     <>
       <span className="ecom-check" aria-hidden="true" />
-      <span className="min-w-0 flex-1 truncate">{value.name}</span>
+      <span className="ecom-facet-name">{displayCategoryName(value.name)}</span>
       <span className="ecom-count">{number(value.count)}</span>
     </>
   );
@@ -39,7 +40,7 @@ function Section({ id, title, count, children, number }: { id: string; title: st
     <section className="ecom-group" aria-labelledby={`${id}-title`}>
       <h3 id={`${id}-title`}>
         <button type="button" className="ecom-group-toggle" aria-expanded={open} aria-controls={`${id}-values`} onClick={() => setOpen(!open)}>
-          <span className="min-w-0 flex-1 truncate text-left">{title}</span>
+          <span className="ecom-facet-name text-left">{title}</span>
           {count !== undefined ? <span className="ecom-count">{number(count)}</span> : null}
           <span aria-hidden="true" className={open ? "ecom-chevron ecom-chevron-open" : "ecom-chevron"} />
         </button>
@@ -63,7 +64,7 @@ export function FacetSidebar({ sidebar, view, basePath, number }: { sidebar: Eco
     <nav aria-label={t("sidebar.label")} className="ecom-sidebar" data-testid="ecommerce-sidebar">
       <h2 className="text-lg font-semibold text-slate-900">{t("sidebar.title")}</h2>
       {sidebar.groups.map((group) => (
-        <Section key={group.slug} id={`ecom-group-${group.slug}`} title={group.name} count={group.count} number={number}>
+        <Section key={group.slug} id={`ecom-group-${group.slug}`} title={displayCategoryName(group.name)} count={group.count} number={number}>
           {group.subcategories.map((sub) => item("categories", sub))}
         </Section>
       ))}

@@ -25,11 +25,13 @@ export function EcommerceHero({
   const searchFor = (term: string) => basePath + ecommerceQuery({ ...view, search: term, categories: [], filters: [], platforms: [], page: 1 });
   return (
     <section className="ecom-hero" aria-labelledby="ecom-hero-title">
-      <h1 id="ecom-hero-title" className="text-3xl font-bold tracking-tight text-slate-900 sm:text-4xl">
+      {/* Sized to the screen on phones so the longest title word ("grenzüberschreitenden") fits whole even where
+          the browser has no hyphenation dictionary. */}
+      <h1 id="ecom-hero-title" className="text-[clamp(1.25rem,0.5rem+4vw,1.875rem)] font-bold tracking-tight text-slate-900 sm:text-4xl">
         {t("hero.title")}
       </h1>
       <p className="mt-2 max-w-2xl text-slate-700">{t("hero.subtitle")}</p>
-      <Form method="get" action={basePath} role="search" className="mt-5 flex max-w-2xl gap-2">
+      <Form method="get" action={basePath} role="search" aria-labelledby="ecom-hero-title" className="mt-5 flex max-w-2xl gap-2">
         {view.sort !== "popular" ? <input type="hidden" name="sort" value={view.sort} /> : null}
         <label className="sr-only" htmlFor="ecom-search">
           {t("hero.searchLabel")}

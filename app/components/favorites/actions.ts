@@ -81,7 +81,7 @@ async function loadFromServer(who: string, local: LocalCopy, lang: string): Prom
   const state = answer.ok ? answer.body : merged;
   if (!state) {
     // Spec 4.4: on a server failure the local copy is shown (and merged on the next load).
-    console.warn("Loading favourites from the server failed", answer.status);
+    console.warn("Loading favorites from the server failed", answer.status);
     set({ mode: "local", favorites: left.favorites, ratings: left.ratings });
     if (answer.status !== 401) notify("syncFailed");
     return;
@@ -152,7 +152,7 @@ function nextPart(local: LocalCopy, lang: string, cap: number): { payload: { fav
 async function saveFavorite(entry: FavoriteEntry, on: boolean, lang: string): Promise<void> {
   const answer = await api(on ? "POST" : "DELETE", `/api/favorites?lang=${encodeURIComponent(lang)}`, { type: entry.type, slug: entry.slug });
   if (answer.ok) return;
-  console.warn("Saving the favourite failed", answer.status);
+  console.warn("Saving the favorite failed", answer.status);
   // Roll back only this entry: other toggles may have happened meanwhile.
   set({ favorites: withEntry(get().favorites, entry, !on) });
   notify(failureNotice(answer.status, "favoriteFailed"));

@@ -66,7 +66,11 @@ function useSuggestions(index: IndexState, term: string, lang: string): Autocomp
  * 8 are shown. The button is disabled for a blank term and while the index
  * loads. Without JavaScript it is a plain GET form to the tool list.
  */
-export function SearchCombobox({ id, size = "md", autoFocus }: { id: string; size?: "md" | "lg"; autoFocus?: boolean }) {
+/**
+ * `labelledBy` names the search landmark after a heading (the home page's hero), so it is told apart from the
+ * top bar's search, which is named "Search tools".
+ */
+export function SearchCombobox({ id, size = "md", autoFocus, labelledBy }: { id: string; size?: "md" | "lg"; autoFocus?: boolean; labelledBy?: string }) {
   const t = useT("common");
   const lang = useLang();
   const to = useLocalizedPath();
@@ -142,6 +146,8 @@ export function SearchCombobox({ id, size = "md", autoFocus }: { id: string; siz
     <form
       ref={rootRef}
       role="search"
+      aria-label={labelledBy ? undefined : t("search.label")}
+      aria-labelledby={labelledBy}
       action={to("/tools")}
       method="get"
       onSubmit={onSubmit}

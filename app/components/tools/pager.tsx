@@ -11,7 +11,7 @@ export function Pager({ page, pageCount, hrefFor }: { page: number; pageCount: n
   if (pageCount <= 1) return null;
   const base = "inline-flex min-w-10 items-center justify-center rounded-lg border px-3 py-2 text-sm font-medium";
   const idle = `${base} border-slate-300 bg-white text-slate-700 hover:border-brand-600 hover:text-brand-700`;
-  const disabled = `${base} cursor-not-allowed border-slate-200 bg-slate-50 text-slate-400`;
+  const disabled = `${base} cursor-not-allowed border-slate-200 bg-slate-50 text-slate-500`;
   return (
     <nav aria-label={t("pager.label")} className="flex flex-col items-center gap-2">
       <ul className="flex flex-wrap items-center justify-center gap-2">

@@ -134,7 +134,7 @@ export function ToolCard({
       <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
         <div className="relative bg-slate-100">
           <CardImage tool={tool} priority={imagePriority} />
-          <span className="tool-card-hearts" aria-label={text.hearts(hearts)}>
+          <span role="img" className="tool-card-hearts" aria-label={text.hearts(hearts)}>
             <span aria-hidden="true" className="tool-card-heart" />
             {text.number(hearts)}
           </span>

@@ -1,4 +1,5 @@
 import type { ReactNode } from "react";
+import { ScrollRegion } from "~/components/scroll-region";
 import { useT } from "~/i18n/translator";
 
 /** What a table shows besides its rows: the time of its list, or why it has none. */
@@ -42,7 +43,7 @@ export function TrendTable({ id, title, hint, state, columns, rows }: TrendTable
           {state.status === "loading" ? t("loading") : t("noData")}
         </p>
       ) : (
-        <div className="overflow-x-auto">
+        <ScrollRegion labelledBy={id}>
           <table className="w-full text-left text-sm">
             <thead className="bg-slate-50 text-xs uppercase tracking-wide text-slate-500">
               <tr>
@@ -55,7 +56,7 @@ export function TrendTable({ id, title, hint, state, columns, rows }: TrendTable
             <tbody className="divide-y divide-slate-100">
               {rows.map((cells, index) => (
                 <tr key={index} className="align-top hover:bg-slate-50">
-                  <td className="px-3 py-2 text-right tabular-nums text-slate-400">{index + 1}</td>
+                  <td className="px-3 py-2 text-right tabular-nums text-slate-500">{index + 1}</td>
                   {cells.map((cell, i) => (
                     <td key={i} className={`px-3 py-2 ${columns[i]?.className ?? ""}`}>{cell}</td>
                   ))}
@@ -63,7 +64,7 @@ export function TrendTable({ id, title, hint, state, columns, rows }: TrendTable
               ))}
             </tbody>
           </table>
-        </div>
+        </ScrollRegion>
       )}
     </section>
   );

@@ -1,0 +1,226 @@
+import fs from "node:fs";
+import { createRequire } from "node:module";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { gotoHydrated, launchBrowser } from "../support/browser";
+import { freePort, startServer, type RunningServer } from "../support/server";
+import { startSmtpCapture } from "../support/smtp";
+
+/**
+ * Every kind of page, as a visitor, a signed-in user and an administrator, in Chromium against the production
+ * build: no page is wider than a 360 px phone (German, Vietnamese, Japanese and French are the long or
+ * unbreakable ones), and axe-core finds nothing against WCAG 2.2 AA and its best practices on the desktop and
+ * on a 390 px phone in English, German and Chinese. One server and one browser serve both walks.
+ */
+const axeSource = fs.readFileSync(createRequire(import.meta.url).resolve("axe-core/axe.min.js"), "utf8");
+const AXE_TAGS = ["wcag2a", "wcag2aa", "wcag21a", "wcag21aa", "wcag22aa", "best-practice"];
+const DESKTOP = { width: 1366, height: 900 };
+const PHONE = { width: 390, height: 844 };
+const NARROW = { width: 360, height: 780 };
+const SCREENS = "test-results/screens";
+
+type Role = "visitor" | "user" | "admin";
+interface PageKind {
+  name: string;
+  path: string;
+  role: Role;
+}
+
+/** Paths without the language segment; admin pages take their language from the cookie instead. */
+const PAGE_KINDS: PageKind[] = [
+  { name: "home", path: "/", role: "visitor" },
+  { name: "tools", path: "/tools", role: "visitor" },
+  { name: "tools-category", path: "/tools/image-generation-editing", role: "visitor" },
+  { name: "tool", path: "/tool/chatgpt", role: "visitor" },
+  { name: "categories", path: "/categories", role: "visitor" },
+  { name: "category", path: "/category/text-generation-editing", role: "visitor" },
+  { name: "case-studies", path: "/case-studies", role: "visitor" },
+  { name: "case-study", path: "/case-study/jasper-agency-ad-variants", role: "visitor" },
+  { name: "ecommerce", path: "/ecommerce", role: "visitor" },
+  { name: "ecommerce-detail", path: "/ecommerce/jungle-scout", role: "visitor" },
+  { name: "trends", path: "/trends", role: "visitor" },
+  { name: "about", path: "/about", role: "visitor" },
+  { name: "contact", path: "/contact", role: "visitor" },
+  { name: "careers", path: "/careers", role: "visitor" },
+  { name: "privacy", path: "/privacy-policy", role: "visitor" },
+  { name: "terms", path: "/terms-of-service", role: "visitor" },
+  { name: "submit", path: "/submit-tool", role: "visitor" },
+  { name: "not-found", path: "/no-such-page", role: "visitor" },
+  { name: "user-dashboard", path: "/user/dashboard", role: "user" },
+  { name: "user-business", path: "/user/business", role: "user" },
+  { name: "user-my-tools", path: "/user/my-tools", role: "user" },
+  { name: "user-advertise", path: "/user/advertise", role: "user" },
+  { name: "user-submit", path: "/user/submit-tool", role: "user" },
+  { name: "user-update", path: "/user/update-tool", role: "user" },
+  { name: "user-orders", path: "/user/orders", role: "user" },
+  { name: "user-favorites", path: "/user/favorites", role: "user" },
+  { name: "admin-login", path: "/admin/login", role: "visitor" },
+  { name: "admin", path: "/admin", role: "admin" },
+  { name: "admin-submissions", path: "/admin/submissions", role: "admin" },
+  { name: "admin-tools-order", path: "/admin/tools-order", role: "admin" },
+  { name: "admin-advertise", path: "/admin/advertise", role: "admin" },
+  { name: "admin-audit-log", path: "/admin/audit-log", role: "admin" },
+  { name: "admin-analytics", path: "/admin/analytics", role: "admin" },
+];
+
+const ADMIN_EMAIL = "walk-admin@example.com";
+const USER_EMAIL = "walk-user@example.com";
+const PASSWORD = "a long password 1";
+
+let server: RunningServer;
+let browser: Browser;
+let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
+const contexts = new Map<Role, BrowserContext>();
+
+async function signedInContext(email: string): Promise<BrowserContext> {
+  const context = await browser.newContext();
+  const page = await context.newPage();
+  await gotoHydrated(page, `${server.url}/us-en/about`);
+  const statuses = await page.evaluate(
+    async ({ email, password }) => {
+      const post = (url: string, body: object) => fetch(url, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify(body) }).then((r) => r.status);
+      // Sign-up opens no session (it answers alike for taken addresses): sign in next.
+      return [await post("/api/auth/sign-up/email", { email, password, name: email.split("@")[0] }), await post("/api/auth/sign-in/email", { email, password })];
+    },
+    { email, password: PASSWORD },
+  );
+  expect(statuses).toEqual([200, 200]);
+  await page.close();
+  return context;
+}
+
+beforeAll(async () => {
+  const [port, mail] = await Promise.all([freePort(), startSmtpCapture()]);
+  smtp = mail;
+  [server, browser] = await Promise.all([
+    startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, SMTP_URL: smtp.url, ADMIN_EMAILS: ADMIN_EMAIL }),
+    launchBrowser(),
+  ]);
+  contexts.set("visitor", await browser.newContext());
+  contexts.set("user", await signedInContext(USER_EMAIL));
+  contexts.set("admin", await signedInContext(ADMIN_EMAIL));
+  fs.mkdirSync(SCREENS, { recursive: true });
+}, 120_000);
+afterAll(async () => {
+  for (const context of contexts.values()) await context.close();
+  await browser?.close();
+  await server?.stop();
+  await smtp?.stop();
+});
+
+function urlOf(kind: PageKind, lang: string): string {
+  return kind.path.startsWith("/admin") ? kind.path : `/${lang}${kind.path === "/" ? "" : kind.path}`;
+}
+
+/** What sticks out sideways: the document's own width, and each heading whose box leaves the viewport. */
+async function overflowOf(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const width = window.innerWidth;
+    const found: string[] = [];
+    if (document.documentElement.scrollWidth > width) found.push(`document is ${document.documentElement.scrollWidth} px wide`);
+    for (const heading of document.querySelectorAll<HTMLElement>("h1, h2, h3, h4")) {
+      const box = heading.getBoundingClientRect();
+      if (box.width === 0) continue;
+      // A heading that runs past its own box (a word too long to wrap) overflows even when a parent clips it.
+      if (box.left < 0 || box.right > width || heading.scrollWidth > heading.clientWidth + 1) found.push(`heading "${heading.textContent!.trim().slice(0, 60)}" overflows`);
+    }
+    return found;
+  });
+}
+
+async function axeViolations(page: Page): Promise<string[]> {
+  if (!(await page.evaluate(() => "axe" in window))) await page.addScriptTag({ content: axeSource });
+  const results = await page.evaluate(
+    (tags) => (window as unknown as { axe: { run: (context: Document, options: object) => Promise<{ violations: { id: string; impact: string; nodes: { target: string[]; failureSummary: string }[] }[] }> } }).axe.run(document, { runOnly: { type: "tag", values: tags }, resultTypes: ["violations"] }),
+    AXE_TAGS,
+  );
+  return results.violations.map((v) => `${v.id} (${v.impact}): ${v.nodes.slice(0, 3).map((n) => n.target.join(" ")).join(" | ")}`);
+}
+
+interface Step {
+  size: string;
+  viewport: { width: number; height: number };
+  axe: boolean;
+}
+
+/**
+ * Visits every page kind in one language, a few pages at once (each on a tab of its role's context). Each
+ * page is loaded once and checked at every size of `steps` in turn: the layout is CSS alone (no script reads
+ * the window's width), so resizing the tab shows what a load at that size would. Returns what each check
+ * found, by size and page.
+ */
+async function walk(lang: string, steps: Step[]): Promise<Record<string, string[]>> {
+  const problems: Record<string, string[]> = {};
+  const queue = [...PAGE_KINDS];
+  const tabs = new Map<Role, Page[]>();
+  async function worker(slot: number) {
+    for (let kind = queue.shift(); kind; kind = queue.shift()) {
+      const list = tabs.get(kind.role) ?? [];
+      tabs.set(kind.role, list);
+      list[slot] ??= await contexts.get(kind.role)!.newPage();
+      const page = list[slot]!;
+      await page.setViewportSize(steps[0]!.viewport);
+      await page.context().addCookies([{ name: "preferred-language", value: lang, url: server.url }]);
+      await gotoHydrated(page, `${server.url}${urlOf(kind, lang)}`);
+      for (const step of steps) {
+        await page.setViewportSize(step.viewport);
+        const found = await overflowOf(page);
+        if (step.axe) found.push(...(await axeViolations(page)));
+        if (process.env.WALK_SCREENSHOTS) await page.screenshot({ path: path.join(SCREENS, `walk-${lang}-${step.size}-${kind.name}.png`), fullPage: true });
+        if (found.length > 0) problems[`${step.size} ${urlOf(kind, lang)}`] = found;
+      }
+    }
+  }
+  await Promise.all([0, 1, 2].map(worker));
+  for (const list of tabs.values()) for (const page of list) await page?.close();
+  return problems;
+}
+
+const desktop: Step = { size: "desktop", viewport: DESKTOP, axe: true };
+const phone: Step = { size: "390px", viewport: PHONE, axe: true };
+const narrow: Step = { size: "360px", viewport: NARROW, axe: false };
+
+describe("every page in English, German and Chinese", () => {
+  for (const lang of ["us-en", "de", "zh-CN"]) {
+    const steps = lang === "de" ? [desktop, phone, narrow] : [desktop, phone];
+    it(`passes axe-core (WCAG 2.2 AA, best practices) on the desktop and a 390 px phone${lang === "de" ? " and fits a 360 px phone" : ""}: ${lang}`, async () => {
+      expect(await walk(lang, steps)).toEqual({});
+    }, 120_000);
+  }
+});
+
+describe("every page in the languages with long or unbreakable words", () => {
+  for (const lang of ["vi", "ja", "fr"]) {
+    it(`fits a 360 px phone: ${lang}`, async () => {
+      expect(await walk(lang, [narrow])).toEqual({});
+    }, 120_000);
+  }
+});
+
+describe("e-commerce filter labels", () => {
+  it("show every group, filter and platform name whole (wrapped, never cut with an ellipsis) on the desktop and a phone", async () => {
+    const cut: string[] = [];
+    for (const lang of ["us-en", "de"]) {
+      for (const [size, viewport] of [["desktop", DESKTOP], ["390px", PHONE]] as const) {
+        const page = await contexts.get("visitor")!.newPage();
+        await page.setViewportSize(viewport);
+        await gotoHydrated(page, `${server.url}/${lang}/ecommerce`);
+        // On phones the filters are folded behind their button.
+        if (size !== "desktop") await page.getByTestId("ecommerce-filters-button").click();
+        const sidebar = page.getByTestId("ecommerce-sidebar");
+        await sidebar.waitFor();
+        const labels = await sidebar.evaluate((root) =>
+          [...root.querySelectorAll<HTMLElement>(".ecom-facet > span, .ecom-group-toggle > span")]
+            .filter((label) => label.textContent!.trim() !== "" && label.getClientRects().length > 0)
+            .map((label) => ({ text: label.textContent!.trim(), hidden: label.scrollWidth - label.clientWidth, right: label.getBoundingClientRect().right - root.getBoundingClientRect().right })),
+        );
+        expect(labels.length, `${lang} ${size}`).toBeGreaterThan(40);
+        for (const label of labels) if (label.hidden > 0 || label.right > 0) cut.push(`${lang} ${size}: ${label.text}`);
+        if (lang === "de") await page.screenshot({ path: path.join(SCREENS, `ecommerce-filters-${lang}-${size}.png`), fullPage: size !== "desktop" });
+        await page.close();
+      }
+    }
+    expect(cut).toEqual([]);
+  }, 60_000);
+});
