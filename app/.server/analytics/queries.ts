@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import type { DailyPoint, DashboardRange, Ranked } from "~/lib/analytics";
 import type { DB } from "../db";
 import { DEFAULT_LANG } from "~/i18n/languages";
-import { pickContentLanguage } from "~/lib/language-fallback";
+import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import { CARD_COLUMNS, toCards, toolCardName } from "../tools/queries";
 import { DIMENSIONS, type Dimension } from "./rollups";
 import { addDays } from "./salts";
@@ -107,8 +107,7 @@ async function topCaseStudies(db: DB, first: string, lang: string): Promise<Rank
     .execute();
   return rows.map((r) => {
     const own = titles.filter((t) => t.case_study_id === r.id);
-    const chosen = pickContentLanguage(own.map((t) => t.language), lang);
-    const title = own.find((t) => t.language === chosen)?.title;
+    const title = pickLocalized(fieldVariants(own, (t) => t.title), lang)?.value;
     return { value: r.slug, label: title || r.slug, views: Number(r.views), visitors: Number(r.visitors) };
   });
 }
