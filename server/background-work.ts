@@ -2,6 +2,7 @@ import { startPageViewRecorder } from "../app/.server/analytics/recorder";
 import { refreshRollups, refreshRollupsIfWritten, rollupsResting } from "../app/.server/analytics/rollups";
 import type { Config } from "../app/.server/config";
 import type { DB } from "../app/.server/db";
+import { databaseAway } from "../app/.server/db/availability";
 import { getLogger } from "../app/.server/logger";
 import { startTrendsRefresher } from "../app/.server/trends/refresher";
 
@@ -19,7 +20,7 @@ export function startBackgroundWork(config: Config, getDb: () => DB): void {
     // long refresh (a busy site's day) rests the ticks after it (`rollupsResting`).
     let ticks = 0;
     const timer = setInterval(() => {
-      if (rollupsResting()) return;
+      if (rollupsResting() || databaseAway(getDb())) return;
       const refresh = ++ticks % 10 === 0 ? refreshRollups : refreshRollupsIfWritten;
       refresh(getDb()).catch((error: unknown) => getLogger().warn({ err: error }, "page-view rollup failed"));
     }, config.ANALYTICS_ROLLUP_INTERVAL_MS);

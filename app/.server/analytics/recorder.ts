@@ -1,5 +1,6 @@
 import type { Insertable } from "kysely";
 import type { DB } from "../db";
+import { databaseAway } from "../db/availability";
 import type { PageViewsTable } from "../db/schema";
 import { getLogger } from "../logger";
 import { deviceClass, isBot, pageOf, referrerHost } from "./classify";
@@ -44,7 +45,8 @@ export function recordPageView(view: RawPageView): void {
 
 /** Writes every noted view; concurrent calls wait for the same writes. */
 export function flushPageViews(db: DB | undefined = database?.()): Promise<void> {
-  if (!db) return flushing;
+  // While the database is away the views wait here; the first flush after it is back writes them.
+  if (!db || databaseAway(db)) return flushing;
   flushing = flushing.then(() => writeBatch(db)).catch((error: unknown) => getLogger().warn({ err: error }, "writing page views failed; kept for the next flush"));
   return flushing;
 }

@@ -133,3 +133,8 @@ export function registerAvailability(db: Kysely<any>, availability: DatabaseAvai
 export function availabilityOf(db: Kysely<any>): DatabaseAvailability | undefined {
   return registry.get(db);
 }
+
+/** True while the probe finds the database away: background work skips its tick instead of failing it (and logging so). */
+export function databaseAway(db: Kysely<any>): boolean {
+  return registry.get(db)?.available === false;
+}

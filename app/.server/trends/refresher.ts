@@ -1,6 +1,7 @@
 import crypto from "node:crypto";
 import type { Config } from "../config";
 import type { DB } from "../db";
+import { databaseAway } from "../db/availability";
 import { getLogger } from "../logger";
 import { fetchGithubTrending } from "./github";
 import { acquireLease, releaseLease } from "../background-lease";
@@ -72,6 +73,8 @@ async function run(db: DB, source: "github" | "producthunt", fetchList: () => Pr
 /** Refreshes at start and then every interval, in the background; returns a stop function. */
 export function startTrendsRefresher(getDb: () => DB, config: TrendsConfig): () => void {
   const tick = () => {
+    // While the database is away a refresh could store nothing; the next tick after it is back runs.
+    if (databaseAway(getDb())) return;
     refreshTrends(getDb(), config).catch((error: unknown) => getLogger().warn({ err: error }, "trends refresh failed"));
   };
   tick();
