@@ -1,4 +1,5 @@
 import type { NextFunction, Request, Response } from "express";
+import { isCountedAuthPath } from "../app/.server/auth/account-limits";
 import { getLogger } from "../app/.server/logger";
 import { BodyStalledError, readCappedBody, bodyLimitFor, type BufferedBody } from "./body-limit";
 
@@ -106,7 +107,11 @@ export function canonicalAuthPath(path: string): string | null {
   }
   resolved = resolved.replace(/\/{2,}/g, "/");
   if (resolved.length > 1) resolved = resolved.replace(/\/+$/, "");
-  return AUTH_PREFIX.test(resolved) ? resolved.toLowerCase() : null;
+  if (!AUTH_PREFIX.test(resolved)) return null;
+  // Letter case is folded for the prefix and the counted endpoints only: other paths may carry a token
+  // whose case matters (the password reset link's /reset-password/<token>).
+  const endpoint = resolved.slice("/api/auth".length);
+  return `/api/auth${isCountedAuthPath(endpoint.toLowerCase()) ? endpoint.toLowerCase() : endpoint}`;
 }
 
 /** Rewrites a request for a better-auth path to its one spelling (the query is kept as sent). */

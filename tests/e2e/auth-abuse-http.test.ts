@@ -93,6 +93,21 @@ describe.each(testDialects())("sign-in abuse on %s", (dialect) => {
     }
   });
 
+  it("passes a password reset link's token through the edge as it was sent (its case matters)", async () => {
+    const email = "forgetful@example.com";
+    await register(email, "Quiet-Lantern-Orbit-4");
+    expect((await rawPost("/api/auth/request-password-reset", { email, redirectTo: "/de/about" }, stranger())).status).toBe(200);
+    const deadline = Date.now() + 15_000;
+    const resetLink = () => smtp.messages.filter((m) => m.to.includes(email)).map((m) => /https?:\/\/\S*reset-password\/\S*/.exec(m.raw.replace(/=\r?\n/g, "").replace(/=3D/g, "="))?.[0]).find(Boolean);
+    while (!resetLink() && Date.now() < deadline) await new Promise((resolve) => setTimeout(resolve, 100));
+    const link = new URL(resetLink()!);
+    const token = link.pathname.split("/").pop()!;
+    expect(token).toMatch(/[A-Z]/); // a mixed-case token: folding it would break the link
+    const opened = await sendRaw(port, { method: "GET", target: `/API/Auth//reset-password/${token}/${link.search}`, headers: [] });
+    expect(opened.status).toBe(302);
+    expect(new URL(opened.headers.location!, origin()).searchParams.get("token")).toBe(token);
+  });
+
   it("lets the owner in with a mailed link while strangers guess at the account, and tells guessers nothing", async () => {
     const email = "owner@example.com";
     await register(email, "Quiet-Lantern-Orbit-4");

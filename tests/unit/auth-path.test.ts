@@ -18,6 +18,12 @@ describe("the one spelling of a sign-in path", () => {
     expect(canonicalAuthPath(path)).toBe("/api/auth/sign-in/email");
   });
 
+  it("keeps the case of a token in the path (a password reset link)", () => {
+    expect(canonicalAuthPath("/api/auth/reset-password/AbC123xYz")).toBe("/api/auth/reset-password/AbC123xYz");
+    expect(canonicalAuthPath("/API/Auth//reset-password/AbC123xYz/")).toBe("/api/auth/reset-password/AbC123xYz");
+    expect(canonicalAuthPath("/api/auth/Two-Factor/Verify-TOTP")).toBe("/api/auth/two-factor/verify-totp");
+  });
+
   it("leaves other paths alone", () => {
     expect(canonicalAuthPath("/api/auth/../admin/submissions")).toBeNull();
     expect(canonicalAuthPath("/api/authx/sign-in")).toBeNull();

@@ -26,6 +26,11 @@ export const PASSWORD_SIGN_IN = "/sign-in/email";
 /** Paths whose body names the account and that may send mail (better-auth paths below /api/auth). */
 const MAILING = new Set(["/sign-up/email", "/sign-in/magic-link", "/send-verification-email", "/request-password-reset"]);
 const TWO_FACTOR = /^\/two-factor\/verify-/;
+
+/** Whether a better-auth path (below /api/auth, lower case) is one these limits count. */
+export function isCountedAuthPath(path: string): boolean {
+  return path === PASSWORD_SIGN_IN || MAILING.has(path) || TWO_FACTOR.test(path);
+}
 const TWO_FACTOR_COOKIE = /(?:^|;\s*)(?:__Secure-|__Host-)?[\w.-]*two_factor=([^;]+)/;
 
 export type AttemptVerdict =

@@ -1,4 +1,5 @@
 import type { Request as ExpressRequest, Response as ExpressResponse, NextFunction } from "express";
+import { isAPIError } from "better-auth/api";
 import { toNodeHandler } from "better-auth/node";
 import { safeReturnPath } from "~/lib/return-to";
 import { getConfig } from "../config";
@@ -43,7 +44,14 @@ async function limited(req: ExpressRequest, res: ExpressResponse): Promise<boole
   }
   if (verdict.kind === "mail-link") {
     getLogger().warn({ path }, "password sign-in past the account-wide threshold: a right password is answered by mail");
-    await mailLinkIfPasswordRight(req, verdict.email, body);
+    try {
+      await mailLinkIfPasswordRight(req, verdict.email, body);
+    } catch (error) {
+      // The bounded hashing queue is full: the same 503 + Retry-After a sign-in gets from better-auth.
+      if (!isAPIError(error)) throw error;
+      const retryAfter = Number(new Headers(error.headers).get("retry-after")) || undefined;
+      return answer(res, error.statusCode, { code: error.body?.code ?? "BUSY", message: error.message }, retryAfter);
+    }
     return answer(res, 401, {
       code: "SIGN_IN_LINK_SENT",
       message: "Many wrong passwords were tried for this account. If the password is right, a sign-in link has been sent to the address.",
