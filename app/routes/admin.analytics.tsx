@@ -75,8 +75,9 @@ export default function AdminAnalytics({ loaderData }: Route.ComponentProps) {
       </div>
       <div className="grid gap-4 lg:grid-cols-2">
         {BREAKDOWNS.map((dimension) => (
-          <div key={dimension} className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`analytics-top-${dimension}`}>
-            <div className="mb-2 flex items-baseline justify-between">
+          <div key={dimension} className="min-w-0 rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid={`analytics-top-${dimension}`}>
+            {/* Wraps on a phone: a long heading and the column legend never widen the card past the screen. */}
+            <div className="mb-2 flex flex-wrap items-baseline justify-between gap-x-3">
               <h2 className="text-base font-semibold text-slate-900">{t(`analytics:top.${dimension}`)}</h2>
               <span className="text-xs text-slate-500">{`${t("analytics:columns.views")} · ${t("analytics:columns.visitors")}`}</span>
             </div>

@@ -5,6 +5,7 @@ import { getConfig } from "~/.server/config";
 import { AD_BUDGETS } from "~/lib/ad-requests";
 import { getDb } from "~/.server/db";
 import { areaSeo, readForm, requireAreaUser } from "~/.server/user-area/context";
+import { useSiteSendsMail } from "~/components/account/site-mail";
 import { PageHeading } from "~/components/account/status-badge";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
@@ -45,6 +46,7 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const to = useLocalizedPath();
   const navigate = useNavigate();
+  const sendsMail = useSiteSendsMail();
   const fetcher = useFetcher<typeof action>();
   const [sending, setSending] = useState(false);
   const number = new Intl.NumberFormat(lang === "us-en" ? "en-US" : lang);
@@ -149,7 +151,7 @@ export default function Advertise({ loaderData }: Route.ComponentProps) {
           {FAQ.map((item) => (
             <details key={item} className="group px-5 py-4">
               <summary className="cursor-pointer font-medium text-slate-900">{t(`advertise.faq.${item}.q`)}</summary>
-              <p className="mt-2 text-sm text-slate-600">{t(`advertise.faq.${item}.a`)}</p>
+              <p className="mt-2 text-sm text-slate-600" data-testid="ad-faq-answer">{t(item === "q1" && !sendsMail ? "advertise.faq.q1.aNoMail" : `advertise.faq.${item}.a`)}</p>
             </details>
           ))}
         </div>

@@ -81,6 +81,10 @@ describe("a site that cannot send mail", () => {
     // One registered user of the two the banner needs.
     expect(await page.getByTestId("ad-stats").count()).toBe(0);
     expect(await page.getByTestId("ad-services").locator("li").count()).toBe(5);
+    // How the answer comes: under Orders and on the chosen platform, not "by e-mail".
+    expect(await page.getByTestId("ad-faq-answer").first().textContent()).toBe(
+      "Our team answers every request within two business days: the answer appears under Orders, and we contact you on the platform you chose.",
+    );
 
     const notices: string[] = [];
     page.on("request", (request) => request.url().endsWith("/api/ad/notify") && notices.push(request.method()));

@@ -33,6 +33,9 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
   const name = payload?.name ?? item.tool?.name ?? update?.tool_slug ?? item.slug;
   const image = payload ? (payload.image_webp_url ?? payload.image_url ?? null) : (item.tool?.imageUrl ?? null);
   const category = (slug: unknown) => (typeof slug === "string" ? (categoryNames[slug] ?? slug) : slug);
+  // Category and pricing values read as the rest of the card does, not as stored codes.
+  const shown = (field: string, value: unknown) =>
+    field === "category" ? category(value) : field === "pricing" && typeof value === "string" ? t(`pricing.${value}`) : value;
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="submission-row" data-id={item.id} data-name={name}>
       <header className="flex flex-wrap items-center gap-3">
@@ -88,8 +91,8 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
                 {item.diff.map((row) => (
                   <tr key={row.field} className="border-t border-slate-100 align-top" data-testid="diff-row" data-field={row.field}>
                     <td className="py-1 pr-3 font-medium text-slate-700">{t(`diffFields.${row.field}`)}</td>
-                    <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(row.field === "category" ? category(row.before) : row.before)}</td>
-                    <td className="py-1 text-emerald-800">{show(row.field === "category" ? category(row.after) : row.after)}</td>
+                    <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(shown(row.field, row.before))}</td>
+                    <td className="py-1 text-emerald-800">{show(shown(row.field, row.after))}</td>
                   </tr>
                 ))}
               </tbody>

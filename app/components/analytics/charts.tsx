@@ -63,7 +63,7 @@ export function BarList({ rows, label, format, name }: { rows: Ranked[]; label: 
       {rows.map((row) => (
         <li key={row.value} className="relative flex items-center justify-between gap-3 rounded px-2 py-1 text-sm">
           <span className="absolute inset-y-0 left-0 rounded bg-brand-50" style={{ width: `${(row.views / max) * 100}%` }} aria-hidden="true" />
-          <span className="relative truncate text-slate-800" title={row.value}>{row.label ?? name(row.value)}</span>
+          <span className="relative min-w-0 truncate text-slate-800" title={row.value}>{row.label ?? name(row.value)}</span>
           <span className="relative shrink-0 tabular-nums text-slate-600">
             {format(row.views)} <span className="text-slate-500">· {format(row.visitors)}</span>
           </span>
