@@ -17,7 +17,7 @@ export function nameCollator(lang: string): Intl.Collator {
 }
 
 /** Lets other work (requests) take a turn of the event loop. */
-const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
 
 /**
  * Indexes of `names` in the page language's name order, ties by `tieBreak` (ascending). Sorted in slices of

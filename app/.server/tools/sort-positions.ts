@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
 import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/language-fallback";
-import { orderByNameInSlices } from "~/lib/name-order";
+import { nextTurn, orderByNameInSlices } from "~/lib/name-order";
 import type { DB } from "../db";
 import { readIntAndTextColumns, readIntColumns } from "../db/int-columns";
 import { perCatalogGeneration } from "./cache";
@@ -128,6 +128,8 @@ async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
     for (let i = 0; i < missing.length; i++) names.push("");
   }
   for (let i = 0; i < ids.length; i++) {
+    // Other requests get their turns between slices of the catalogue.
+    if (i % 8192 === 8191) await nextTurn();
     const variants = variantsOf.get(ids[i]!);
     if (!variants) continue;
     const english = names[i] ? [{ language: DEFAULT_LANG, value: names[i]! }] : [];
