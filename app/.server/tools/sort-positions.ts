@@ -51,11 +51,6 @@ const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
 const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), { figures: true });
 const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
 
-/**
- * Published tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. The
- * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
- * language's own names and its relatives' are read besides, and every language of a tool that has none.
- */
 /** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */
 async function readEnglishNames(db: DB): Promise<EnglishNames> {
   const query = db
@@ -85,6 +80,11 @@ function englishNames(db: DB): Promise<EnglishNames> {
   return holder.englishNames;
 }
 
+/**
+ * Published tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. The
+ * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
+ * language's own names and its relatives' are read besides, and every language of a tool that has none.
+ */
 async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
   const english = await englishNames(db);
   const others = preferredLanguages(lang, LANGUAGES).filter((code) => code !== DEFAULT_LANG);
