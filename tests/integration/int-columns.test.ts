@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import os from "node:os";
 import path from "node:path";
-import { readIntColumns, readRowsInBackground, registerColumnReader, SqliteColumnReader } from "~/.server/db/int-columns";
+import { readIntAndTextColumns, readIntColumns, readRowsInBackground, registerColumnReader, SqliteColumnReader } from "~/.server/db/int-columns";
 import { nowIso } from "~/.server/db/values";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 
@@ -30,6 +30,19 @@ describe.each(testDialects())("integer column reads on %s", (dialect) => {
     expect(Array.from(ids)).toEqual(rows.map((row) => row.id));
     expect(Array.from(tenfold)).toEqual(rows.map((row) => row.id * 10));
     expect(ids).toBeInstanceOf(Int32Array);
+  });
+
+  it("returns text columns beside integer ones, any character kept", async () => {
+    const names = ['Quote " and \\ slash', "Line\nbreak", "Ökoplan 笔记 🚀"];
+    for (const [i, name] of names.entries()) {
+      await t.db.insertInto("categories").values({ slug: `text-${i}`, parent_id: null, icon_name: name, color: null, updated_at: nowIso() }).execute();
+    }
+    const query = t.db.selectFrom("categories").select(["id", "icon_name", "slug"]).where("slug", "like", "text-%").orderBy("slug");
+    const rows = await query.execute();
+    const { ints, texts } = await readIntAndTextColumns(t.db, query, ["id"] as const, ["icon_name", "slug"] as const);
+    expect(Array.from(ints[0])).toEqual(rows.map((row) => row.id));
+    expect(texts).toEqual([names, ["text-0", "text-1", "text-2"]]);
+    await t.db.deleteFrom("categories").where("slug", "like", "text-%").execute();
   });
 
   it("gives empty columns for no rows, and sees a write committed just before", async () => {

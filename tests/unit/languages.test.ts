@@ -8,7 +8,7 @@ import {
   splitLangPath,
   switchLangPath,
 } from "~/i18n/languages";
-import { pickLocalized } from "~/lib/language-fallback";
+import { languagesShown, pickLocalized, preferredLanguages } from "~/lib/language-fallback";
 import { filterSlug } from "~/lib/slug";
 
 const pickContentLanguage = (available: string[], lang: string) => pickLocalized(available.map((language) => ({ language, value: language })), lang)?.language;
@@ -81,5 +81,29 @@ describe("filter slugs", () => {
   it("lower-cases and hyphenates runs of non-alphanumerics", () => {
     expect(filterSlug("AI Writing Assistant")).toBe("ai-writing-assistant");
     expect(filterSlug("  Text & Image -- Tools! ")).toBe("text-image-tools");
+  });
+});
+
+describe("one field's language (spec 4.7)", () => {
+  it("skips languages where the field is empty, so each field falls back on its own", () => {
+    const description = [
+      { language: "de", value: "" },
+      { language: "zh-CN", value: "中文" },
+      { language: "us-en", value: "English" },
+    ];
+    expect(pickLocalized(description, "de")).toEqual({ language: "us-en", value: "English" });
+    expect(pickLocalized(description, "zh-TW")).toEqual({ language: "zh-CN", value: "中文" });
+    expect(pickLocalized([{ language: "de", value: [] as string[] }], "de")).toBeUndefined();
+  });
+  it("treats en and us-en as English, and keeps the caller's order for the first available", () => {
+    expect(pickLocalized([{ language: "fr", value: "Bonjour" }, { language: "en", value: "Hello" }], "de")?.value).toBe("Hello");
+    expect(pickLocalized([{ language: "ja", value: "こんにちは" }, { language: "fr", value: "Bonjour" }], "us-en")?.value).toBe("こんにちは");
+  });
+  it("names only the languages fields came from, without the page's own", () => {
+    expect(languagesShown({ language: "us-en", value: "x" }, [undefined, { language: "en", value: "y" }, { language: "zh-CN", value: "z" }])).toEqual(["us-en", "zh-CN"]);
+  });
+  it("reads only a page's own language, its relatives and English before the first available", () => {
+    expect(preferredLanguages("zh-TW", ["us-en", "zh-CN", "zh-TW", "ko", "de"])).toEqual(["us-en", "zh-CN", "zh-TW"]);
+    expect(preferredLanguages("us-en", ["us-en", "zh-CN", "de"])).toEqual(["us-en"]);
   });
 });

@@ -24,7 +24,7 @@ db.pragma("busy_timeout = 5000");
 db.pragma("mmap_size = 268435456");
 db.pragma("cache_size = -32768");
 const statements = new Map();
-parentPort.on("message", ({ id, sql, parameters, names }) => {
+parentPort.on("message", ({ id, sql, parameters, names, texts }) => {
   try {
     let statement = statements.get(sql);
     if (!statement) {
@@ -43,7 +43,13 @@ parentPort.on("message", ({ id, sql, parameters, names }) => {
       const row = rows[r];
       for (let c = 0; c < columns.length; c++) columns[c][r] = row[at[c]];
     }
-    parentPort.postMessage({ id, columns }, columns.map((column) => column.buffer));
+    // Text columns as one JSON text each: one string crosses to the main thread, not an object per row.
+    const textColumns = (texts || []).map((name) => {
+      const i = selected.indexOf(name);
+      if (i < 0) throw new Error("the query selects " + selected.join(", ") + ", not " + name);
+      return JSON.stringify(rows.map((row) => row[i]));
+    });
+    parentPort.postMessage({ id, columns, texts: textColumns }, columns.map((column) => column.buffer));
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
@@ -52,6 +58,8 @@ parentPort.on("message", ({ id, sql, parameters, names }) => {
 
 interface Answer {
   columns?: Int32Array[];
+  /** JSON texts of the asked text columns. */
+  texts?: string[];
   rows?: unknown[][];
   selected?: string[];
 }
@@ -85,19 +93,25 @@ export class SqliteColumnReader {
     return (await this.#ask(sql, parameters, names)).columns!;
   }
 
+  /** Integer columns as Int32Arrays and text columns as lists of strings. */
+  async readWithTexts(sql: string, parameters: readonly unknown[], names: readonly string[], texts: readonly string[]): Promise<{ columns: Int32Array[]; texts: string[][] }> {
+    const answer = await this.#ask(sql, parameters, names, texts);
+    return { columns: answer.columns!, texts: (answer.texts ?? []).map((json) => JSON.parse(json) as string[]) };
+  }
+
   /** Every row of the query, as objects by column name. */
   async readRows<Row>(sql: string, parameters: readonly unknown[]): Promise<Row[]> {
     const { rows = [], selected = [] } = await this.#ask(sql, parameters, undefined);
     return rows.map((values) => Object.fromEntries(selected.map((name, i) => [name, values[i]])) as Row);
   }
 
-  #ask(sql: string, parameters: readonly unknown[], names: readonly string[] | undefined): Promise<Answer> {
+  #ask(sql: string, parameters: readonly unknown[], names: readonly string[] | undefined, texts?: readonly string[]): Promise<Answer> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
     const worker = (this.#worker ??= this.#start());
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, parameters, names });
+      worker.postMessage({ id, sql, parameters, names, texts });
       // Only waiting reads keep the process alive.
       worker.ref();
     });
@@ -200,4 +214,29 @@ export async function readIntColumns<Names extends readonly string[]>(
     },
   );
   return columns as { [K in keyof Names]: Int32Array };
+}
+
+/**
+ * The named integer columns (Int32Arrays) and text columns (string lists) of the query's rows: long lists of
+ * names read off the main thread without one object per row (a 100k catalogue's names in list order).
+ */
+export async function readIntAndTextColumns<Ints extends readonly string[], Texts extends readonly string[]>(
+  db: DB,
+  query: Compilable<unknown>,
+  ints: Ints,
+  texts: Texts,
+): Promise<{ ints: { [K in keyof Ints]: Int32Array }; texts: { [K in keyof Texts]: string[] } }> {
+  const compiled = query.compile();
+  const result = await inWorkerOr(
+    readers.get(db),
+    (reader) => reader.readWithTexts(compiled.sql, compiled.parameters, ints, texts),
+    async () => {
+      const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+      return {
+        columns: ints.map((name) => Int32Array.from(rows, (row) => Number(row[name]))),
+        texts: texts.map((name) => rows.map((row) => String(row[name] ?? ""))),
+      };
+    },
+  );
+  return { ints: result.columns as { [K in keyof Ints]: Int32Array }, texts: result.texts as { [K in keyof Texts]: string[] } };
 }

@@ -1,6 +1,6 @@
 import { sql } from "kysely";
 import { pickLocalized, type LanguageVariant } from "~/lib/language-fallback";
-import { orderByName } from "~/lib/name-order";
+import { orderByNameInSlices } from "~/lib/name-order";
 import type { DB } from "../db";
 import { readRowsInBackground } from "../db/int-columns";
 import { ECOMMERCE_BASE_LANGUAGE } from "./texts";
@@ -32,11 +32,12 @@ export async function readToolNames(db: DB): Promise<ToolNames> {
   return { ids: rows.map((row) => Number(row.id)), names: rows.map((row) => row.name), translated };
 }
 
-/** Tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. */
-export function nameOrderIds({ ids, names, translated }: ToolNames, lang: string): Int32Array {
+/** Tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation; sorted in slices. */
+export async function nameOrderIds({ ids, names, translated }: ToolNames, lang: string): Promise<Int32Array> {
   const shown = names.map((name, i) => {
     const variants = translated.get(ids[i]!);
     return variants ? (pickLocalized([{ language: ECOMMERCE_BASE_LANGUAGE, value: name }, ...variants], lang)?.value ?? name) : name;
   });
-  return Int32Array.from(orderByName(shown, ids, lang), (i) => ids[i]!);
+  const order = await orderByNameInSlices(shown, ids, lang);
+  return Int32Array.from(order, (i) => ids[i]!);
 }

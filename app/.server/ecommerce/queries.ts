@@ -5,7 +5,7 @@ import { computeFacets, pageOf, type FacetResult, type SearchScores, type Select
 import { valueNames, type ValueNames } from "./labels";
 import { searchEcommerce } from "./search";
 import { ECOMMERCE_BASE_LANGUAGE, ecommerceNameAndDescription, ecommerceTextRows } from "./texts";
-import { FACET_GROUPS, getSnapshot, type EcommerceSort, type Snapshot } from "./snapshot";
+import { FACET_GROUPS, getSnapshot, prepareSortOrder, type EcommerceSort, type Snapshot } from "./snapshot";
 
 /** Spec 9: e-commerce page size and default limit. */
 export const ECOMMERCE_PAGE_SIZE = 40;
@@ -90,7 +90,11 @@ function facetsFor(db: DB, snapshot: Snapshot, search: string, selection: Select
 
 export async function listEcommerceTools(db: DB, query: EcommerceListQuery): Promise<EcommerceListPage> {
   const snapshot = await getSnapshot(db);
-  const [{ facets, scores }, names] = await Promise.all([facetsFor(db, snapshot, query.search, query.selection), valueNames(query.lang)]);
+  const [{ facets, scores }, names] = await Promise.all([
+    facetsFor(db, snapshot, query.search, query.selection),
+    valueNames(query.lang),
+    prepareSortOrder(snapshot, query.sort, query.lang),
+  ]);
   const positions = pageOf(snapshot, facets.matches, query.sort, query.lang, (query.page - 1) * ECOMMERCE_PAGE_SIZE, ECOMMERCE_PAGE_SIZE, scores);
   const cards = await cardsAt(db, snapshot, positions, query.lang, names);
   return {

@@ -47,8 +47,10 @@ export interface Snapshot {
   tagIds: Int32Array;
   /** Positions in each sort order but the name order, which is per page language (`sortOrder`). */
   orders: Record<Exclude<EcommerceSort, "name">, Int32Array>;
-  /** What the name orders are made from. */
+  /** What the name orders are made from, and each page language's name order once sorted (or while it is). */
   names: ToolNames;
+  nameOrders: Map<string, Int32Array>;
+  pendingNameOrders: Map<string, Promise<void>>;
   /** Members per facet value slug; a category group's set covers its subcategories. */
   values: Record<FacetGroup, Map<string, Bitset>>;
   /** How many members each value has (its count when nothing narrows the list). */
@@ -145,6 +147,8 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     tagIds: tagValues,
     orders: { popular: positions(popular), rating: positions(rating), newest: positions(newest) },
     names: name,
+    nameOrders: new Map(),
+    pendingNameOrders: new Map(),
     values,
     valueSizes: { categories: sizesOf(values.categories), filters: sizesOf(values.filters), platforms: sizesOf(values.platforms) },
     tagMembers: membersBy(tagLinks),
@@ -153,16 +157,30 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   };
 }
 
-/** Positions in the chosen order; the name order of each page language is sorted on its first use. */
+/**
+ * Positions in the chosen order. The name order is each page language's own, sorted on its first use
+ * (`prepareSortOrder`, which list reads await before asking for it).
+ */
 export function sortOrder(snapshot: Snapshot, sort: EcommerceSort, lang: string): Int32Array {
   if (sort !== "name") return snapshot.orders[sort];
-  const key = `name-order:${lang}`;
-  let order = snapshot.memo.get(key) as Int32Array | undefined;
-  if (!order) {
-    order = nameOrderIds(snapshot.names, lang).map((id) => snapshot.positionOf.get(id) ?? 0);
-    snapshot.memo.set(key, order);
-  }
+  const order = snapshot.nameOrders.get(lang);
+  if (!order) throw new Error(`the ${lang} name order was not prepared`);
   return order;
+}
+
+/** Sorts the page language's name order if this snapshot has none yet (concurrent callers share the work). */
+export async function prepareSortOrder(snapshot: Snapshot, sort: EcommerceSort, lang: string): Promise<void> {
+  if (sort !== "name" || snapshot.nameOrders.has(lang)) return;
+  let pending = snapshot.pendingNameOrders.get(lang);
+  if (!pending) {
+    pending = nameOrderIds(snapshot.names, lang).then((ids) => {
+      snapshot.nameOrders.set(lang, ids.map((id) => snapshot.positionOf.get(id) ?? 0));
+      snapshot.pendingNameOrders.delete(lang);
+    });
+    pending.catch(() => snapshot.pendingNameOrders.delete(lang));
+    snapshot.pendingNameOrders.set(lang, pending);
+  }
+  await pending;
 }
 
 async function loadTaxonomy(db: DB): Promise<Taxonomy> {

@@ -1,8 +1,8 @@
 import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
 import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/language-fallback";
-import { orderByName } from "~/lib/name-order";
+import { nextTurn, orderByNameInSlices } from "~/lib/name-order";
 import type { DB } from "../db";
-import { readIntColumns, readRowsInBackground } from "../db/int-columns";
+import { readIntAndTextColumns, readIntColumns } from "../db/int-columns";
 import { perCatalogGeneration } from "./cache";
 import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 
@@ -31,7 +31,7 @@ interface Holder {
 }
 
 interface EnglishNames {
-  ids: number[];
+  ids: Int32Array;
   names: string[];
 }
 
@@ -51,11 +51,6 @@ const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
 const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), { figures: true });
 const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
 
-/**
- * Published tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. The
- * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
- * language's own names and its relatives' are read besides, and every language of a tool that has none.
- */
 /** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */
 async function readEnglishNames(db: DB): Promise<EnglishNames> {
   const query = db
@@ -66,8 +61,11 @@ async function readEnglishNames(db: DB): Promise<EnglishNames> {
     .where("t.status", "=", "published")
     .orderBy("n.name")
     .orderBy("t.id");
-  const rows = await readRowsInBackground(db, query);
-  return { ids: rows.map((row) => Number(row.id)), names: rows.map((row) => row.name) };
+  const {
+    ints: [ids],
+    texts: [names],
+  } = await readIntAndTextColumns(db, query, ["id"] as const, ["name"] as const);
+  return { ids, names };
 }
 
 function englishNames(db: DB): Promise<EnglishNames> {
@@ -82,6 +80,11 @@ function englishNames(db: DB): Promise<EnglishNames> {
   return holder.englishNames;
 }
 
+/**
+ * Published tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. The
+ * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
+ * language's own names and its relatives' are read besides, and every language of a tool that has none.
+ */
 async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
   const english = await englishNames(db);
   const others = preferredLanguages(lang, LANGUAGES).filter((code) => code !== DEFAULT_LANG);
@@ -94,7 +97,7 @@ async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
       variantsOf.set(id, variants);
     }
   };
-  const translated = (languages: readonly string[] | null, ids: number[] | null) => {
+  const translated = async (languages: readonly string[] | null, ids: number[] | null) => {
     let query = db
       .selectFrom("tool_translations as n")
       .innerJoin("tools as t", "t.id", "n.tool_id")
@@ -102,30 +105,39 @@ async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
       .where("t.status", "=", "published");
     if (languages) query = query.where("n.language", "in", languages);
     if (ids) query = query.where("t.id", "in", ids);
-    return readRowsInBackground(db, query.orderBy("n.language"));
+    const {
+      ints: [id],
+      texts: [language, name],
+    } = await readIntAndTextColumns(db, query.orderBy("n.language"), ["id"] as const, ["language", "name"] as const);
+    return Array.from(id, (value, i) => ({ id: value, language: language[i]!, name: name[i]! }));
   };
   if (others.length) addRows(await translated(others, null));
-  // Copies: the shared English lists stay as read.
-  const ids = [...english.ids];
+  let ids = english.ids;
+  // A copy: the shared English names stay as read.
   const names = [...english.names];
   // Tools without an English name (hand edits only: the catalogue requires one) show their first available.
-  const [all] = await readIntColumns(db, published(db).select("t.id"), ["id"] as const);
-  if (all.length > ids.length) {
+  const [publishedIds] = await readIntColumns(db, published(db).select("t.id"), ["id"] as const);
+  if (publishedIds.length > ids.length) {
     const listed = new Set(ids);
-    const missing = [...all].filter((id) => !listed.has(id));
+    const missing = [...publishedIds].filter((id) => !listed.has(id));
     for (let i = 0; i < missing.length; i += 500) addRows(await translated(null, missing.slice(i, i + 500)));
-    for (const id of missing) {
-      ids.push(id);
-      names.push("");
-    }
+    const withMissing = new Int32Array(ids.length + missing.length);
+    withMissing.set(ids);
+    withMissing.set(missing, ids.length);
+    ids = withMissing;
+    for (let i = 0; i < missing.length; i++) names.push("");
   }
   for (let i = 0; i < ids.length; i++) {
+    // Other requests get their turns between slices of the catalogue.
+    if (i % 8192 === 8191) await nextTurn();
     const variants = variantsOf.get(ids[i]!);
     if (!variants) continue;
     const english = names[i] ? [{ language: DEFAULT_LANG, value: names[i]! }] : [];
     names[i] = pickLocalized([...english, ...variants], lang)?.value ?? "";
   }
-  return Int32Array.from(orderByName(names, ids, lang), (i) => ids[i]!);
+  const shownIds = ids;
+  const order = await orderByNameInSlices(names, shownIds, lang);
+  return order.map((i) => shownIds[i]!);
 }
 
 async function build(db: DB, key: string): Promise<SortPositions> {
