@@ -28,7 +28,7 @@ export interface LocalCopy {
 export async function mergeLocalCopy(db: DB, userId: string, local: LocalCopy, { limit }: { limit?: WriteLimit } = {}): Promise<{ favorites: number; ratings: number }> {
   const entries = local.favorites.length + local.ratings.length;
   if (entries > MAX_MERGE_ENTRIES) {
-    throw new AppError("payload_too_large", `A merge carries at most ${MAX_MERGE_ENTRIES} favourites and ratings together; this one has ${entries}. Send them in parts.`, {
+    throw new AppError("payload_too_large", `A merge carries at most ${MAX_MERGE_ENTRIES} favorites and ratings together; this one has ${entries}. Send them in parts.`, {
       reason: "too_many_entries",
       maxEntries: MAX_MERGE_ENTRIES,
       entries,
