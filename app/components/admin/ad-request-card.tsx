@@ -19,7 +19,7 @@ export function AdRequestCard({ item }: { item: AdRequestView }) {
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="ad-row" data-id={item.id} data-name={item.toolName}>
       <header className="flex flex-wrap items-center gap-3">
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900">{item.toolName}</h2>
+          <h2 className="text-base font-semibold text-slate-900">{item.toolName}</h2>
           <p className="text-xs text-slate-500">#{item.id} · {formatAdminDate(item.createdAt, lang)}</p>
         </div>
         <StatusBadge status={item.status} />

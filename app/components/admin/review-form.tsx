@@ -44,7 +44,7 @@ export function ReviewForm({ kind, id, approveLabel }: { kind: "tool" | "ad"; id
       </label>
       {error ? <p role="alert" className="text-sm font-medium text-rose-700" data-testid="review-error">{error}</p> : null}
       <div className="flex gap-2">
-        <button type="button" disabled={busy} onClick={() => submit("approved")} className="rounded-md bg-emerald-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-700 disabled:opacity-50" data-testid="review-approve">
+        <button type="button" disabled={busy} onClick={() => submit("approved")} className="rounded-md bg-emerald-700 px-3 py-1.5 text-sm font-medium text-white hover:bg-emerald-800 disabled:opacity-50" data-testid="review-approve">
           {approveLabel ?? t("review.approve")}
         </button>
         <button type="button" disabled={busy} onClick={() => submit("rejected")} className="rounded-md bg-rose-600 px-3 py-1.5 text-sm font-medium text-white hover:bg-rose-700 disabled:opacity-50" data-testid="review-reject">

@@ -1,4 +1,5 @@
 import type { SubmissionView } from "~/.server/admin/submissions";
+import { ScrollRegion } from "../scroll-region";
 import { formatAdminDate, useAdminText } from "./admin-text";
 import { ReviewForm } from "./review-form";
 import { StatusBadge } from "./status-badge";
@@ -41,7 +42,7 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
       <header className="flex flex-wrap items-center gap-3">
         {image ? <img src={image} alt="" data-testid="submission-image" width={48} height={48} className="h-12 w-12 rounded-md border border-slate-200 object-cover" /> : <div className="h-12 w-12 rounded-md bg-slate-100" aria-hidden />}
         <div className="min-w-0 flex-1">
-          <h2 className="truncate text-base font-semibold text-slate-900" data-testid="submission-title">{name}</h2>
+          <h2 className="text-base font-semibold text-slate-900" data-testid="submission-title">{name}</h2>
           <p className="text-xs text-slate-500">
             {t(`type.${item.type}`)} · #{item.id} · {formatAdminDate(item.createdAt, lang)}
           </p>
@@ -78,25 +79,27 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
         ) : null}
       </dl>
       {item.diff ? (
-        <div className="mt-3 overflow-x-auto" data-testid="update-diff">
+        <div className="mt-3" data-testid="update-diff">
           <h3 className="text-sm font-semibold text-slate-800">{t("diff.title")}</h3>
           {item.diff.length === 0 ? (
             <p className="text-sm text-slate-600">{t("diff.none")}</p>
           ) : (
-            <table className="mt-1 w-full text-left text-sm">
-              <thead className="text-xs uppercase text-slate-500">
-                <tr><th className="py-1 pr-3">{t("diff.field")}</th><th className="py-1 pr-3">{t("diff.current")}</th><th className="py-1">{t("diff.proposed")}</th></tr>
-              </thead>
-              <tbody>
-                {item.diff.map((row) => (
-                  <tr key={row.field} className="border-t border-slate-100 align-top" data-testid="diff-row" data-field={row.field}>
-                    <td className="py-1 pr-3 font-medium text-slate-700">{t(`diffFields.${row.field}`)}</td>
-                    <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(shown(row.field, row.before))}</td>
-                    <td className="py-1 text-emerald-800">{show(shown(row.field, row.after))}</td>
-                  </tr>
-                ))}
-              </tbody>
-            </table>
+            <ScrollRegion label={t("diff.title")} className="mt-1">
+              <table className="w-full text-left text-sm">
+                <thead className="text-xs uppercase text-slate-500">
+                  <tr><th className="py-1 pr-3">{t("diff.field")}</th><th className="py-1 pr-3">{t("diff.current")}</th><th className="py-1">{t("diff.proposed")}</th></tr>
+                </thead>
+                <tbody>
+                  {item.diff.map((row) => (
+                    <tr key={row.field} className="border-t border-slate-100 align-top" data-testid="diff-row" data-field={row.field}>
+                      <td className="py-1 pr-3 font-medium text-slate-700">{t(`diffFields.${row.field}`)}</td>
+                      <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(shown(row.field, row.before))}</td>
+                      <td className="py-1 text-emerald-800">{show(shown(row.field, row.after))}</td>
+                    </tr>
+                  ))}
+                </tbody>
+              </table>
+            </ScrollRegion>
           )}
         </div>
       ) : null}
