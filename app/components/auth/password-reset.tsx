@@ -38,6 +38,10 @@ export function passwordErrorKey(status: number, code: string | null): string | 
 export function signInRefusal(result: { status: number; code: string | null; retryAfterSeconds: number | null }, fallback: string): { key: string; values?: Record<string, number> } {
   if (result.code === "SIGN_IN_LINK_SENT") return { key: "auth.signInLinkSent" };
   if (result.code === "ACCOUNT_SLOWED") return { key: "auth.accountSlowed", values: { seconds: result.retryAfterSeconds ?? 15 } };
+  // A per-address limit lasts minutes, not one: say how long it really is when the server tells.
+  if (result.status === 429 && result.retryAfterSeconds && result.retryAfterSeconds > 60) {
+    return { key: "auth.tooManyAttemptsMinutes", values: { count: Math.ceil(result.retryAfterSeconds / 60) } };
+  }
   return { key: passwordErrorKey(result.status, null) ?? fallback };
 }
 
