@@ -1,8 +1,9 @@
-import type { Transaction } from "kysely";
+import { sql, type Transaction } from "kysely";
 import type { DB, Schema } from "../db";
 import { runTransaction } from "../db/transaction";
-import { catalogScopesChanged } from "../tools/cache";
-import type { CatalogScope } from "./scopes";
+import { getLogger } from "../logger";
+import { invalidateCatalogScopes } from "../tools/cache";
+import { REVISION_OF, type CatalogScope } from "./scopes";
 
 declare const catalogWrite: unique symbol;
 
@@ -65,4 +66,63 @@ export async function changeCatalogInSteps<T>(
   }
   if (committed && (!changed || changed(result))) await signal();
   return result;
+}
+
+/**
+ * After a committed write of these scopes: drops what depends on them here and
+ * counts up each scope's shared revision, which every other instance's fingerprint reads within seconds. One
+ * single-row upsert per scope, outside the writer's transaction so concurrent writers never queue on it for
+ * longer than the statement. Never throws: the write itself succeeded, and the other instances' caches
+ * expire on their own at worst.
+ *
+ * Favourites and ratings come in bursts, and every one of them counts up the same row: count-ups asked for
+ * while one is running share the next one (decision 0020), so each caller still returns only after a
+ * count-up that started after its write committed, and a burst costs two statements instead of one per write.
+ */
+async function catalogScopesChanged(db: DB, scopes: readonly CatalogScope[]): Promise<void> {
+  invalidateCatalogScopes(scopes);
+  await Promise.all([...new Set(scopes)].map((scope) => sharedCountUp(db, REVISION_OF[scope])));
+}
+
+interface CountUps {
+  running?: Promise<void>;
+  /** The count-up that starts when the running one ends, shared by everyone who asked meanwhile. */
+  next?: Promise<void>;
+}
+
+const countUps = new WeakMap<DB, Map<string, CountUps>>();
+
+function sharedCountUp(db: DB, name: string): Promise<void> {
+  let byName = countUps.get(db);
+  if (!byName) countUps.set(db, (byName = new Map()));
+  let slot = byName.get(name);
+  if (!slot) byName.set(name, (slot = {}));
+  const state = slot;
+  const start = (): Promise<void> => {
+    const running: Promise<void> = countUp(db, name).finally(() => {
+      if (state.running === running) state.running = undefined;
+    });
+    state.running = running;
+    return running;
+  };
+  if (state.next) return state.next;
+  if (!state.running) return start();
+  const next = state.running.then(() => {
+    state.next = undefined;
+    return start();
+  });
+  state.next = next;
+  return next;
+}
+
+async function countUp(db: DB, name: string): Promise<void> {
+  try {
+    await db
+      .insertInto("shared_revisions")
+      .values({ name, revision: 1 })
+      .onConflict((oc) => oc.column("name").doUpdateSet({ revision: sql<number>`shared_revisions.revision + 1` }))
+      .execute();
+  } catch (error) {
+    getLogger().warn({ err: error, revision: name }, "could not count up a shared revision; other instances see the change when their caches expire");
+  }
 }

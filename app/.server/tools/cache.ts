@@ -1,14 +1,13 @@
 import { sql } from "kysely";
 import type { DB } from "../db";
 import { getRecent, setBounded } from "~/lib/bounded-map";
-import { getLogger } from "../logger";
 import { CATALOG_SCOPES, REVISION_OF, type CatalogScope } from "../catalog/scopes";
 
 /**
- * In-process caches of the catalogue and the signals that empty them. Every catalogue write goes through
- * `changeCatalog` (`../catalog/changes.ts`), which names the scopes it changed (`../catalog/scopes.ts`) and
- * ends here in `catalogScopesChanged`: this process drops what depends on those scopes at once and counts
- * up each scope's shared revision. Derived structures say what they depend on:
+ * In-process caches of the catalogue and what empties them. Every catalogue write goes through
+ * `changeCatalog` (`../catalog/changes.ts`), which names the scopes it changed (`../catalog/scopes.ts`),
+ * drops what depends on them here (`invalidateCatalogScopes`) and counts up each scope's shared revision.
+ * Derived structures say what they depend on:
  * - `cachedRead(db, key, compute, scopes)`: hot reads (home sections, list pages, category tables);
  * - `perCatalogGeneration(make, scopes)`: per-database state such as the search index and rankings;
  * - `onCatalogChange(listener, scopes)`: process-wide caches (page cache, autocomplete answers).
@@ -88,65 +87,6 @@ interface Fingerprint {
   /** Per scope: its revision, and the index maxima that belong to it. */
   revisions: Record<string, string>;
   maxima: Record<string, string>;
-}
-
-/**
- * After a committed write of these scopes (`changeCatalog` calls it): drops what depends on them here and
- * counts up each scope's shared revision, which every other instance's fingerprint reads within seconds. One
- * single-row upsert per scope, outside the writer's transaction so concurrent writers never queue on it for
- * longer than the statement. Never throws: the write itself succeeded, and the other instances' caches
- * expire on their own at worst.
- *
- * Favourites and ratings come in bursts, and every one of them counts up the same row: count-ups asked for
- * while one is running share the next one (decision 0020), so each caller still returns only after a
- * count-up that started after its write committed, and a burst costs two statements instead of one per write.
- */
-export async function catalogScopesChanged(db: DB, scopes: readonly CatalogScope[]): Promise<void> {
-  invalidateCatalogScopes(scopes);
-  await Promise.all([...new Set(scopes)].map((scope) => sharedCountUp(db, REVISION_OF[scope])));
-}
-
-interface CountUps {
-  running?: Promise<void>;
-  /** The count-up that starts when the running one ends, shared by everyone who asked meanwhile. */
-  next?: Promise<void>;
-}
-
-const countUps = new WeakMap<DB, Map<string, CountUps>>();
-
-function sharedCountUp(db: DB, name: string): Promise<void> {
-  let byName = countUps.get(db);
-  if (!byName) countUps.set(db, (byName = new Map()));
-  let slot = byName.get(name);
-  if (!slot) byName.set(name, (slot = {}));
-  const state = slot;
-  const start = (): Promise<void> => {
-    const running: Promise<void> = countUp(db, name).finally(() => {
-      if (state.running === running) state.running = undefined;
-    });
-    state.running = running;
-    return running;
-  };
-  if (state.next) return state.next;
-  if (!state.running) return start();
-  const next = state.running.then(() => {
-    state.next = undefined;
-    return start();
-  });
-  state.next = next;
-  return next;
-}
-
-async function countUp(db: DB, name: string): Promise<void> {
-  try {
-    await db
-      .insertInto("shared_revisions")
-      .values({ name, revision: 1 })
-      .onConflict((oc) => oc.column("name").doUpdateSet({ revision: sql<number>`shared_revisions.revision + 1` }))
-      .execute();
-  } catch (error) {
-    getLogger().warn({ err: error, revision: name }, "could not count up a shared revision; other instances see the change when their caches expire");
-  }
 }
 
 /**
