@@ -10,7 +10,7 @@ declare const catalogWrite: unique symbol;
 /**
  * A transaction handed out by `changeCatalog`: the only kind of handle catalogue tables are written through.
  * Helpers that write catalogue tables take one, so they can only be called from inside a change that will
- * be signalled (tests/integration/catalog-write-paths.test.ts checks the source for writes elsewhere).
+ * be signalled (tests/unit/catalog-write-paths.test.ts checks the source for writes elsewhere).
  */
 export type CatalogWrite = Transaction<Schema> & { readonly [catalogWrite]: true };
 
