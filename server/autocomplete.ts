@@ -1,6 +1,7 @@
 import type { Request, Response } from "express";
 import { getDb } from "../app/.server/db";
 import { answerAutocomplete } from "../app/.server/tools/autocomplete";
+import { AUTOCOMPLETE_SCOPES } from "../app/.server/catalog/scopes";
 import { checkCatalogFreshness, onCatalogChange } from "../app/.server/tools/cache";
 import { ByteBoundedMap } from "./byte-bounded-map";
 
@@ -11,8 +12,8 @@ import { ByteBoundedMap } from "./byte-bounded-map";
  */
 const MAX_ANSWER_BYTES = 8 * 1024 * 1024;
 const answers = new ByteBoundedMap<string>(MAX_ANSWER_BYTES, (json) => json.length * 2);
-// Suggestions show names only, so a new rating leaves them as they are.
-onCatalogChange(() => answers.clear(), { figures: false });
+// Suggestions show names only, so a new rating or an e-commerce change leaves them as they are.
+onCatalogChange(() => answers.clear(), AUTOCOMPLETE_SCOPES);
 
 /** `/api/autocomplete`, answered before the page renderer: it runs on every keystroke of the search box. */
 export async function autocompleteEndpoint(req: Request, res: Response): Promise<void> {

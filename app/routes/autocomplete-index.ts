@@ -1,3 +1,4 @@
+import { AUTOCOMPLETE_SCOPES } from "~/.server/catalog/scopes";
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { getAutocompleteIndex, indexEntries } from "~/.server/tools/autocomplete";
@@ -25,7 +26,7 @@ export async function loader({ request }: Route.LoaderArgs) {
         ? { mode: "full", endpoint: AUTOCOMPLETE_ENDPOINT, entries: indexEntries(index, lang) }
         : { mode: "remote", endpoint: AUTOCOMPLETE_ENDPOINT, entries: [] };
     return JSON.stringify(file);
-  });
+  }, AUTOCOMPLETE_SCOPES);
   return new Response(body, {
     headers: {
       "Content-Type": "application/json; charset=utf-8",

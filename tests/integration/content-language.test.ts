@@ -6,7 +6,7 @@ import type { DB } from "~/.server/db";
 import { listEcommerceTools } from "~/.server/ecommerce/queries";
 import { getEcommerceDetail } from "~/.server/resolve/ecommerce-source";
 import { fallbackLanguages, type DetailView } from "~/.server/resolve/types";
-import { catalogChanged } from "~/.server/tools/cache";
+import { invalidateCatalogCache } from "~/.server/tools/cache";
 import { getToolDetail } from "~/.server/tools/detail";
 import { listToolsUncached } from "~/.server/tools/queries";
 import type { Lang } from "~/i18n/languages";
@@ -99,7 +99,7 @@ describe.each(testDialects())("content language fallback (spec 4.7) on %s", (dia
     await insertCategory(db, "category-english", 3, { "us-en": category("en") });
     await insertCategory(db, "category-chinese", 4, { "zh-CN": category("zh-CN") });
     await insertCategory(db, "category-traditional", 5, { "us-en": category("en"), "zh-CN": category("zh-CN"), "zh-TW": { name: "Category zh-TW" } });
-    await catalogChanged(db);
+    invalidateCatalogCache();
   });
   afterAll(async () => {
     await t?.destroy();

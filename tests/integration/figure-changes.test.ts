@@ -9,6 +9,7 @@ import { setFavorite } from "~/.server/favorites/queries";
 import { removeRating, setRating } from "~/.server/ratings/queries";
 import { searchIndex } from "~/.server/search/current";
 import { categoryTree } from "~/.server/categories/queries";
+import { TOOL_SEARCH_SCOPES } from "~/.server/catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness, invalidateCatalogCache } from "~/.server/tools/cache";
 import { listTools } from "~/.server/tools/queries";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
@@ -51,7 +52,7 @@ describe.each(testDialects())("figure changes on %s", (dialect) => {
     const last = before.at(-1)!;
     const index = await searchIndex(t.db);
     const categories = await categoryTree(t.db, "us-en");
-    const generation = catalogGeneration();
+    const generation = catalogGeneration(TOOL_SEARCH_SCOPES);
 
     // Forty five-star ratings lift the lowest-rated tool above its neighbours.
     for (const user of users) await setRating(t.db, user, last, 5);
@@ -64,7 +65,7 @@ describe.each(testDialects())("figure changes on %s", (dialect) => {
 
     expect(await searchIndex(t.db)).toBe(index);
     expect(await categoryTree(t.db, "us-en")).toBe(categories);
-    expect(catalogGeneration()).toBe(generation);
+    expect(catalogGeneration(TOOL_SEARCH_SCOPES)).toBe(generation);
 
     for (const user of users) await removeRating(t.db, user, last);
     expect(await ratingOrder(t)).toEqual(before);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { nowIso, toJson } from "~/.server/db/values";
 import { listEcommerceTools } from "~/.server/ecommerce/queries";
-import { catalogChanged } from "~/.server/tools/cache";
+import { invalidateCatalogCache } from "~/.server/tools/cache";
 import { listToolsUncached } from "~/.server/tools/queries";
 import type { Lang } from "~/i18n/languages";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
@@ -41,7 +41,7 @@ describe.each(testDialects())("name order on %s", (dialect) => {
         .executeTakeFirstOrThrow();
       await t.db.insertInto("ecommerce_tool_translations").values({ tool_id: id, language: "zh-CN", name, description: "中文工具。", features: toJson([]), pros: "[]", cons: "[]" }).execute();
     }
-    await catalogChanged(t.db);
+    invalidateCatalogCache();
   });
   afterAll(async () => {
     await t?.destroy();

@@ -8,7 +8,8 @@ import { createDatabase, type DB } from "~/.server/db";
 import { nowIso } from "~/.server/db/values";
 import { setFavorite } from "~/.server/favorites/queries";
 import { setRating } from "~/.server/ratings/queries";
-import { catalogChanged, checkCatalogFreshness, FINGERPRINT_EVERY_MS, onCatalogChange } from "~/.server/tools/cache";
+import { changeCatalog } from "~/.server/catalog/changes";
+import { checkCatalogFreshness, FINGERPRINT_EVERY_MS, onCatalogChange } from "~/.server/tools/cache";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 
 /**
@@ -60,8 +61,8 @@ describe.each(testDialects())("catalogue changes seen by another instance on %s"
   it("counts up the shared revision on every catalogue write", async () => {
     const revision = async () => Number((await t.db.selectFrom("shared_revisions").select("revision").where("name", "=", "catalog").executeTakeFirst())?.revision ?? 0);
     const before = await revision();
-    await catalogChanged(t.db);
-    await catalogChanged(t.db);
+    await changeCatalog(t.db, "tools", async () => undefined);
+    await changeCatalog(t.db, "tools", async () => undefined);
     expect(await revision()).toBe(before + 2);
   });
 

@@ -2,6 +2,7 @@ import type { Transaction } from "kysely";
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
 import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import type { SubmitPayload, ToolChanges } from "~/lib/submissions";
+import type { CatalogWrite } from "../catalog/changes";
 import { createImageStore, drawLogo, drawPreview } from "../catalog/images";
 import type { DB, Schema } from "../db";
 import { getStorage } from "../storage";
@@ -13,8 +14,8 @@ import { localizePresetTags, presetTagsOf } from "../submissions/preset-tags";
  * What approving a submission writes to the catalogue: a `submit` becomes a
  * published tool (row, translation in the submitter's language, category
  * link, pricing, tags, image), an `update` changes only the fields it
- * proposes. Callers run these inside their review transaction and invalidate
- * the catalogue caches after it commits.
+ * proposes. Callers run these inside their review's `changeCatalog`, which
+ * signals the change after it commits.
  */
 type Trx = Transaction<Schema>;
 
@@ -55,7 +56,7 @@ export async function imagesFor(payload: SubmitPayload, slug: string): Promise<P
 }
 
 /** Inserts the tool a `submit` describes; returns its id and (collision-free) slug. */
-export async function publishSubmittedTool(trx: Trx, payload: SubmitPayload, wantedSlug: string, images: PublishImages): Promise<{ id: number; slug: string }> {
+export async function publishSubmittedTool(trx: CatalogWrite, payload: SubmitPayload, wantedSlug: string, images: PublishImages): Promise<{ id: number; slug: string }> {
   const slug = await freeToolSlug(trx, wantedSlug);
   const category = await categoryId(trx, payload.category);
   const now = nowIso();
@@ -137,7 +138,7 @@ export function updateDiff(current: Required<ToolChanges>, changes: ToolChanges)
 }
 
 /** Writes the proposed fields: tool columns, the translation in the update's language, the top-level category. */
-export async function applyToolUpdate(trx: Trx, toolId: number, language: string, changes: ToolChanges): Promise<void> {
+export async function applyToolUpdate(trx: CatalogWrite, toolId: number, language: string, changes: ToolChanges): Promise<void> {
   const now = nowIso();
   const columns: Record<string, unknown> = {};
   for (const key of ["website_url", "pricing", "image_url", "image_webp_url"] as const) if (changes[key] !== undefined) columns[key] = changes[key];

@@ -8,7 +8,7 @@ import { serializeTransactions } from "../db/row-lock";
 import { nowIso, parseJson } from "../db/values";
 import { runTransaction } from "../db/transaction";
 import { AppError } from "../errors";
-import { catalogChanged } from "../tools/cache";
+import { changeCatalog } from "../catalog/changes";
 import { toolCardName } from "../tools/queries";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
@@ -185,7 +185,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     if (!submit?.success) throw new AppError("conflict", "The stored submission is incomplete and cannot be published; reject it with a reason.");
     const wanted = await freeToolSlug(db, submit.data.slug || row.slug);
     const images = await imagesFor(submit.data, wanted);
-    const published = await runTransaction(db, async (trx) => {
+    const published = await changeCatalog(db, "tools", async (trx) => {
       // Two approvals at once (two administrators on one submission, or two submissions wanting one
       // slug) would find the same free slug on PostgreSQL and the second insert would fail with a
       // duplicate key: publications run one at a time, and the row is checked again under that lock.
@@ -202,7 +202,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
   } else {
     if (!update?.success || row.tool_id === null) throw new AppError("conflict", "The stored update is incomplete and cannot be applied; reject it with a reason.");
     const toolId = Number(row.tool_id);
-    const changes = await runTransaction(db, async (trx) => {
+    const changes = await changeCatalog(db, "tools", async (trx) => {
       const current = await currentToolFields(trx, toolId, language);
       if (!current) throw new AppError("conflict", "The tool this update is for no longer exists.");
       const diff = updateDiff(current, update.data.changes);
@@ -220,7 +220,6 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     result = { id, status: "approved", notes: input.notes, toolId, toolSlug: tool?.slug ?? null, changes };
   }
 
-  if (result.status === "approved") await catalogChanged(db);
   if (contact && !isPlaceholderEmail(contact)) {
     await sendReviewMail({ to: contact, lang: language, kind: type, decision: result.status, toolName, notes: result.notes, toolSlug: result.status === "approved" ? result.toolSlug : null });
   }

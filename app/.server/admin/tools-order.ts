@@ -3,11 +3,11 @@ import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import { ORDER_SORT_FIELDS, TOOLS_ORDER_PAGE_SIZE } from "~/lib/admin";
 import type { DB } from "../db";
 import { lockRowsInIdOrder } from "../db/row-lock";
-import { runTransaction } from "../db/transaction";
 import { fromFlag, nowIso, toFlag } from "../db/values";
 import { AppError } from "../errors";
 import { PRIORITY_LAST_ASC, PRIORITY_LAST_DESC } from "../db/migrations/0012_admin_audit_log";
-import { cachedRead, catalogChanged } from "../tools/cache";
+import { changeCatalog } from "../catalog/changes";
+import { cachedRead } from "../tools/cache";
 import { countPublishedTools } from "../tools/queries";
 import { inListingOrder, published } from "../tools/order";
 import { sortPositions } from "../tools/sort-positions";
@@ -93,7 +93,7 @@ export async function listToolsOrder(db: DB, query: ToolsOrderQuery): Promise<{ 
   const [rows, count] = await Promise.all([
     pageRows(db, query),
     // Counted once per catalogue change: a count of 100k rows is itself ~30 ms.
-    cachedRead(db, "admin:published-count", () => countPublishedTools(db)),
+    cachedRead(db, "admin:published-count", () => countPublishedTools(db), ["tools"]),
   ]);
   const ids = rows.map((r) => Number(r.id));
   const [names, favorites] = ids.length
@@ -136,27 +136,31 @@ export async function saveToolsOrder(db: DB, actor: Actor, input: ToolsOrderUpda
   // tools in opposite orders queue behind each other instead of deadlocking (PostgreSQL), and each compares
   // with the order as the other left it.
   const updates = [...input.updates].sort((a, b) => a.id - b.id);
-  const updated = await runTransaction(db, async (trx) => {
-    await lockRowsInIdOrder(trx, "tools", ids);
-    const current = await trx.selectFrom("tools").select(["id", "pinned", "manual_priority"]).where("id", "in", ids).execute();
-    const byId = new Map(current.map((row) => [Number(row.id), row]));
-    const missing = ids.filter((id) => !byId.has(id));
-    if (missing.length) throw new AppError("not_found", `No tool with id ${missing.join(", ")}.`, { ids: missing });
-    const records: AuditRecord[] = [];
-    const now = nowIso();
-    for (const update of updates) {
-      const row = byId.get(update.id)!;
-      const before = { pinned: fromFlag(row.pinned), manual_priority: row.manual_priority === null ? null : Number(row.manual_priority) };
-      if (before.pinned === update.pinned && before.manual_priority === update.manual_priority) continue;
-      await trx.updateTable("tools").set({ pinned: toFlag(update.pinned), manual_priority: update.manual_priority, updated_at: now }).where("id", "=", update.id).execute();
-      const changes: AuditRecord["changes"] = {};
-      if (before.pinned !== update.pinned) changes.pinned = { before: before.pinned, after: update.pinned };
-      if (before.manual_priority !== update.manual_priority) changes.manual_priority = { before: before.manual_priority, after: update.manual_priority };
-      records.push({ action: "tools.order", entityType: "tool", entityId: update.id, changes });
-    }
-    await recordAudit(trx, actor, records);
-    return records.length;
-  });
-  if (updated > 0) await catalogChanged(db);
+  const updated = await changeCatalog(
+    db,
+    "tool-order",
+    async (trx) => {
+      await lockRowsInIdOrder(trx, "tools", ids);
+      const current = await trx.selectFrom("tools").select(["id", "pinned", "manual_priority"]).where("id", "in", ids).execute();
+      const byId = new Map(current.map((row) => [Number(row.id), row]));
+      const missing = ids.filter((id) => !byId.has(id));
+      if (missing.length) throw new AppError("not_found", `No tool with id ${missing.join(", ")}.`, { ids: missing });
+      const records: AuditRecord[] = [];
+      const now = nowIso();
+      for (const update of updates) {
+        const row = byId.get(update.id)!;
+        const before = { pinned: fromFlag(row.pinned), manual_priority: row.manual_priority === null ? null : Number(row.manual_priority) };
+        if (before.pinned === update.pinned && before.manual_priority === update.manual_priority) continue;
+        await trx.updateTable("tools").set({ pinned: toFlag(update.pinned), manual_priority: update.manual_priority, updated_at: now }).where("id", "=", update.id).execute();
+        const changes: AuditRecord["changes"] = {};
+        if (before.pinned !== update.pinned) changes.pinned = { before: before.pinned, after: update.pinned };
+        if (before.manual_priority !== update.manual_priority) changes.manual_priority = { before: before.manual_priority, after: update.manual_priority };
+        records.push({ action: "tools.order", entityType: "tool", entityId: update.id, changes });
+      }
+      await recordAudit(trx, actor, records);
+      return records.length;
+    },
+    { changed: (count) => count > 0 },
+  );
   return { updated };
 }

@@ -1,5 +1,6 @@
 import { filterSlug } from "~/lib/slug";
 import type { DB } from "../db";
+import { changeCatalogInSteps } from "./changes";
 import type { CategoryInput, RowIssue, ValidRow } from "./schemas";
 import { syncTranslations, touch, upsertBySlug, type Trx } from "./sync";
 
@@ -10,6 +11,8 @@ export interface ImportCounts {
 }
 
 export const emptyCounts = (): ImportCounts => ({ inserted: 0, updated: 0, unchanged: 0 });
+/** Whether an import wrote anything (re-importing the same file writes nothing, and signals nothing). */
+export const wroteRows = (counts: ImportCounts): boolean => counts.inserted + counts.updated > 0;
 
 /**
  * Subcategory slugs must be unique across the catalogue (they are filter
@@ -42,14 +45,18 @@ export function checkSubcategorySlugs(source: string, rows: ValidRow<CategoryInp
 
 /** Upserts the categories, their subcategory rows and every translation, in one transaction. */
 export async function importCategories(db: DB, rows: ValidRow<CategoryInput>[]): Promise<ImportCounts> {
-  const counts = emptyCounts();
-  await db.transaction().execute(async (trx) => {
-    for (const { value } of rows) {
-      const status = await importCategory(trx, value);
-      counts[status]++;
-    }
-  });
-  return counts;
+  // Counted inside the transaction, which may run twice (`runTransaction`).
+  return changeCatalogInSteps(
+    db,
+    "taxonomy",
+    (step) =>
+      step(async (trx) => {
+        const counts = emptyCounts();
+        for (const { value } of rows) counts[await importCategory(trx, value)]++;
+        return counts;
+      }),
+    { changed: wroteRows },
+  );
 }
 
 async function importCategory(trx: Trx, category: CategoryInput): Promise<keyof ImportCounts> {

@@ -1,7 +1,8 @@
 import type { z } from "zod";
 import type { DB } from "../db";
 import { toFlag, toJson } from "../db/values";
-import { emptyCounts, type ImportCounts } from "./import-categories";
+import { changeCatalogInSteps } from "./changes";
+import { emptyCounts, wroteRows, type ImportCounts } from "./import-categories";
 import { inPool } from "./import-tools";
 import { drawLogo, isGeneratedImage, type DrawSubject, type ImagePair, type ImageStore } from "./images";
 import {
@@ -59,29 +60,40 @@ export async function importEcommerce(
   const tags = validate("tags", ecommerceTagSchema);
   const tools = validate("tools", ecommerceToolSchema);
 
-  const report: EcommerceReport = { groups: emptyCounts(), filters: emptyCounts(), platforms: emptyCounts(), tags: emptyCounts(), tools: emptyCounts(), issues };
-  await db.transaction().execute(async (trx) => {
-    for (const [order, { value }] of groups.entries()) report.groups[await importGroup(trx, value, order)]++;
-    const simple = async (table: string, rows: ValidRow<{ slug: string } & Record<string, unknown>>[], counts: ImportCounts, columns: string[]) => {
-      for (const [order, { value }] of rows.entries()) {
-        const values: Record<string, unknown> = Object.fromEntries(columns.map((c) => [c, value[c] ?? null]));
-        if (table !== "ecommerce_tags") values.sort_order = order;
-        counts[(await upsertBySlug(trx, { table, slug: value.slug, values })).status]++;
-      }
-    };
-    await simple("ecommerce_filters", filters, report.filters, ["name"]);
-    await simple("ecommerce_platforms", platforms, report.platforms, ["name", "kind", "region", "website_url"]);
-    await simple("ecommerce_tags", tags, report.tags, ["name", "color"]);
-  });
+  // Taxonomy and tools in two transactions, signalled once; counted inside them, as they may run twice.
+  return changeCatalogInSteps(
+    db,
+    "ecommerce",
+    async (step) => {
+      const taxonomy = await step(async (trx) => {
+        const report = { groups: emptyCounts(), filters: emptyCounts(), platforms: emptyCounts(), tags: emptyCounts() };
+        for (const [order, { value }] of groups.entries()) report.groups[await importGroup(trx, value, order)]++;
+        const simple = async (table: string, rows: ValidRow<{ slug: string } & Record<string, unknown>>[], counts: ImportCounts, columns: string[]) => {
+          for (const [order, { value }] of rows.entries()) {
+            const values: Record<string, unknown> = Object.fromEntries(columns.map((c) => [c, value[c] ?? null]));
+            if (table !== "ecommerce_tags") values.sort_order = order;
+            counts[(await upsertBySlug(trx, { table, slug: value.slug, values })).status]++;
+          }
+        };
+        await simple("ecommerce_filters", filters, report.filters, ["name"]);
+        await simple("ecommerce_platforms", platforms, report.platforms, ["name", "kind", "region", "website_url"]);
+        await simple("ecommerce_tags", tags, report.tags, ["name", "color"]);
+        return report;
+      });
 
-  const linkable = await checkReferences(db, `${source} tools`, tools);
-  issues.push(...linkable.issues);
-  const logos = await ecommerceLogos(db, linkable.valid.map((r) => r.value), store);
-  await db.transaction().execute(async (trx) => {
-    const ids = await referenceIds(trx);
-    for (const { value } of linkable.valid) report.tools[await importTool(trx, value, logos.get(value.slug)!, ids)]++;
-  });
-  return report;
+      const linkable = await checkReferences(db, `${source} tools`, tools);
+      issues.push(...linkable.issues);
+      const logos = await ecommerceLogos(db, linkable.valid.map((r) => r.value), store);
+      const toolCounts = await step(async (trx) => {
+        const counts = emptyCounts();
+        const ids = await referenceIds(trx);
+        for (const { value } of linkable.valid) counts[await importTool(trx, value, logos.get(value.slug)!, ids)]++;
+        return counts;
+      });
+      return { ...taxonomy, tools: toolCounts, issues };
+    },
+    { changed: (report) => [report.groups, report.filters, report.platforms, report.tags, report.tools].some(wroteRows) },
+  );
 }
 
 async function importGroup(trx: Trx, group: EcommerceGroupInput, order: number): Promise<keyof ImportCounts> {

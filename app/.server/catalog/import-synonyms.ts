@@ -1,7 +1,7 @@
 import { z } from "zod";
 import type { DB } from "../db";
 import { nowIso, parseStringList, toJson } from "../db/values";
-import { catalogChanged } from "../tools/cache";
+import { changeCatalog } from "./changes";
 import { describeIssues, type RowIssue } from "./schemas";
 
 /**
@@ -36,13 +36,12 @@ export async function importSynonyms(db: DB, source: string, data: unknown): Pro
   const stored = await db.selectFrom("search_synonyms").select("terms").orderBy("id").execute();
   const same = stored.length === groups.length && stored.every((row, i) => toJson(parseStringList(row.terms)) === toJson(groups[i]));
   if (same) return { groups: groups.length, changed: false, issues };
-  await db.transaction().execute(async (trx) => {
+  await changeCatalog(db, "synonyms", async (trx) => {
     await trx.deleteFrom("search_synonyms").execute();
     const updated_at = nowIso();
     for (let i = 0; i < groups.length; i += 200) {
       await trx.insertInto("search_synonyms").values(groups.slice(i, i + 200).map((terms) => ({ terms: toJson(terms), updated_at }))).execute();
     }
   });
-  await catalogChanged(db);
   return { groups: groups.length, changed: true, issues };
 }

@@ -1,10 +1,10 @@
 import type { DB } from "../db";
 import { withSearchGramsInSets } from "../db/bulk-load";
 import { lockRowsInIdOrder } from "../db/row-lock";
-import { runTransaction } from "../db/transaction";
+import { changeCatalogInSteps, type CatalogStep } from "./changes";
 import { toFlag, toJson } from "../db/values";
 import { refreshShownRating } from "../ratings/queries";
-import { emptyCounts, loadCategoryIndex, type ImportCounts } from "./import-categories";
+import { emptyCounts, loadCategoryIndex, wroteRows, type ImportCounts } from "./import-categories";
 import { drawLogo, drawPreview, isGeneratedImage, type DrawSubject, type ImageStore } from "./images";
 import type { RowIssue, ToolInput, ToolText, ValidRow } from "./schemas";
 import { syncLinks, syncTranslations, touch, upsertBySlug, type Trx } from "./sync";
@@ -44,6 +44,11 @@ export interface ToolImportOptions {
 
 /** Upserts tools by slug with their translations, category links and generated images. */
 export async function importTools(db: DB, rows: ValidRow<ToolInput>[], options: ToolImportOptions): Promise<ImportCounts> {
+  // One transaction per chunk, signalled once at the end: readers keep what they built until the import is done.
+  return changeCatalogInSteps(db, "tools", (step) => importInChunks(db, step, rows, options), { changed: wroteRows });
+}
+
+async function importInChunks(db: DB, step: CatalogStep, rows: ValidRow<ToolInput>[], options: ToolImportOptions): Promise<ImportCounts> {
   const counts = emptyCounts();
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK).map((r) => r.value);
@@ -51,7 +56,7 @@ export async function importTools(db: DB, rows: ValidRow<ToolInput>[], options: 
     const images = await toolImages(db, chunk, options.images);
     // The chunk's existing rows are locked in id order first (as every multi-row write takes them), and the
     // transaction may run twice (a deadlock or a lost connection): its outcomes are counted after it commits.
-    const statuses = await runTransaction(db, (trx) =>
+    const statuses = await step((trx) =>
       withSearchGramsInSets(trx, async (touched) => {
         const existing = await trx.selectFrom("tools").select("id").where("slug", "in", chunk.map((tool) => tool.slug)).execute();
         await lockRowsInIdOrder(trx, "tools", existing.map((row) => Number(row.id)));

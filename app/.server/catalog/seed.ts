@@ -2,7 +2,6 @@ import fs from "node:fs";
 import path from "node:path";
 import type { DB } from "../db";
 import { getStorage, type FileStorage } from "../storage";
-import { catalogChanged } from "../tools/cache";
 import { jsonValueLines, parseJsonFile, readToolRows } from "./files";
 import { caseStudySubject, checkCaseStudyReferences, importCaseStudies } from "./import-case-studies";
 import { checkSubcategorySlugs, importCategories, type ImportCounts } from "./import-categories";
@@ -59,7 +58,6 @@ export async function importToolFile(
   const issues = [...parsed.issues, ...linked.issues].sort((a, b) => a.row - b.row);
   for (let i = 0; i < issues.length; i++) options.onRow?.();
   const counts = await importTools(db, linked.valid, { images: options.images, onRow: options.onRow });
-  if (counts.inserted + counts.updated > 0) await catalogChanged(db);
   return { counts, issues, total: rows.length };
 }
 
@@ -149,7 +147,6 @@ export async function seedCatalog(
     }
   }
 
-  await catalogChanged(db);
   report.imagesDrawn = store.drawn + store.copied;
   report.imagesPending = store.pending.length * 2;
   report.milliseconds = Date.now() - started;

@@ -1,5 +1,5 @@
-import type { Kysely, Transaction } from "kysely";
-import type { Schema } from "../db";
+import type { Kysely } from "kysely";
+import type { CatalogWrite } from "./changes";
 import { nowIso } from "../db/values";
 
 /**
@@ -8,7 +8,8 @@ import { nowIso } from "../db/values";
  * every row (and its updated_at) exactly as it was.
  */
 
-export type Trx = Transaction<Schema>;
+/** Importers write inside `changeCatalog`/`changeCatalogInSteps`, which signal the change once it has committed. */
+export type Trx = CatalogWrite;
 // Child tables are addressed by name here; the callers pass typed values.
 type AnyDb = Kysely<any>;
 

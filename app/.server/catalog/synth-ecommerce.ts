@@ -3,6 +3,7 @@ import type { DB } from "../db";
 import { toJson } from "../db/values";
 import { getStorage } from "../storage";
 import { filterSlug } from "~/lib/slug";
+import { changeCatalogInSteps } from "./changes";
 import { parseJsonFile } from "./files";
 import { importEcommerce, type EcommerceSections } from "./import-ecommerce";
 import { createImageStore } from "./images";
@@ -117,28 +118,32 @@ export interface EcommerceSynthOptions {
 
 export async function synthesizeEcommerce(db: DB, options: EcommerceSynthOptions): Promise<{ tools: number; links: number }> {
   const taxonomy = await loadTaxonomy(db, options.seedFile ?? "seed/catalog/ecommerce.json");
-  await db.deleteFrom("ecommerce_tools").where("slug", "like", `${SYNTH_SLUG_PREFIX}%`).execute();
-  const random = createRandom((options.seed ?? 20250820) ^ 0x5eed);
-  const totals = { tools: 0, links: 0 };
-  for (let start = 1; start <= options.tools; start += TOOLS_PER_TRANSACTION) {
-    const end = Math.min(options.tools, start + TOOLS_PER_TRANSACTION - 1);
-    const batch = Array.from({ length: end - start + 1 }, (_, i) => makeTool(random, start + i, taxonomy));
-    await db.transaction().execute(async (trx) => {
-      const ids = new Map<string, number>();
-      for (const rows of chunks(batch.map((b) => b.tool), ROWS_PER_INSERT)) {
-        for (const row of await trx.insertInto("ecommerce_tools").values(rows).returning(["id", "slug"]).execute()) ids.set(row.slug, row.id);
-      }
-      const idOf = (b: (typeof batch)[number]) => ids.get(b.tool.slug)!;
-      const translations = batch.flatMap((b) => b.translations.map((t) => ({ ...t, tool_id: idOf(b), features: "[]", pros: "[]", cons: "[]" })));
-      for (const rows of chunks(translations, ROWS_PER_INSERT)) await trx.insertInto("ecommerce_tool_translations").values(rows).execute();
-      for (const [kind, table, column] of LINK_TABLES) {
-        const links = batch.flatMap((b) => b.links[kind].map((value) => ({ tool_id: idOf(b), [column]: value })));
-        for (const rows of chunks(links, ROWS_PER_INSERT * 2)) await trx.insertInto(table).values(rows as never).execute();
-        totals.links += links.length;
-      }
-    });
-    totals.tools += batch.length;
-    options.onProgress?.(totals.tools);
-  }
-  return totals;
+  return changeCatalogInSteps(db, "ecommerce", async (step) => {
+    await step((trx) => trx.deleteFrom("ecommerce_tools").where("slug", "like", `${SYNTH_SLUG_PREFIX}%`).execute());
+    const random = createRandom((options.seed ?? 20250820) ^ 0x5eed);
+    const totals = { tools: 0, links: 0 };
+    for (let start = 1; start <= options.tools; start += TOOLS_PER_TRANSACTION) {
+      const end = Math.min(options.tools, start + TOOLS_PER_TRANSACTION - 1);
+      const batch = Array.from({ length: end - start + 1 }, (_, i) => makeTool(random, start + i, taxonomy));
+      totals.links += await step(async (trx) => {
+        let linked = 0;
+        const ids = new Map<string, number>();
+        for (const rows of chunks(batch.map((b) => b.tool), ROWS_PER_INSERT)) {
+          for (const row of await trx.insertInto("ecommerce_tools").values(rows).returning(["id", "slug"]).execute()) ids.set(row.slug, row.id);
+        }
+        const idOf = (b: (typeof batch)[number]) => ids.get(b.tool.slug)!;
+        const translations = batch.flatMap((b) => b.translations.map((t) => ({ ...t, tool_id: idOf(b), features: "[]", pros: "[]", cons: "[]" })));
+        for (const rows of chunks(translations, ROWS_PER_INSERT)) await trx.insertInto("ecommerce_tool_translations").values(rows).execute();
+        for (const [kind, table, column] of LINK_TABLES) {
+          const links = batch.flatMap((b) => b.links[kind].map((value) => ({ tool_id: idOf(b), [column]: value })));
+          for (const rows of chunks(links, ROWS_PER_INSERT * 2)) await trx.insertInto(table).values(rows as never).execute();
+          linked += links.length;
+        }
+        return linked;
+      });
+      totals.tools += batch.length;
+      options.onProgress?.(totals.tools);
+    }
+    return totals;
+  });
 }

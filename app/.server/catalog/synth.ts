@@ -4,6 +4,7 @@ import type { Insertable } from "kysely";
 import type { DB, Schema } from "../db";
 import { withSearchGramsInSets } from "../db/bulk-load";
 import { toJson } from "../db/values";
+import { changeCatalogInSteps, type CatalogStep } from "./changes";
 import { checkSubcategorySlugs, importCategories } from "./import-categories";
 import { jsonValueLines, parseJsonFile } from "./files";
 import { categorySchema, PRICING_VALUES, validateRows } from "./schemas";
@@ -182,7 +183,11 @@ export interface SynthOptions {
  */
 export async function synthesizeCatalog(db: DB, options: SynthOptions): Promise<{ tools: number; translations: number; links: number }> {
   const taxonomy = await loadTaxonomy(db, options.categoriesFile ?? "seed/catalog/categories.json");
-  await db.transaction().execute((trx) =>
+  return changeCatalogInSteps(db, "tools", (step) => writeSynthetic(step, options, taxonomy));
+}
+
+async function writeSynthetic(step: CatalogStep, options: SynthOptions, taxonomy: Taxonomy): Promise<{ tools: number; translations: number; links: number }> {
+  await step((trx) =>
     withSearchGramsInSets(trx, async (touched) => {
       const gone = await trx.deleteFrom("tools").where("slug", "like", `${SYNTH_SLUG_PREFIX}%`).returning("id").execute();
       for (const { id } of gone) touched.add(id);
@@ -194,7 +199,7 @@ export async function synthesizeCatalog(db: DB, options: SynthOptions): Promise<
     const end = Math.min(options.tools, start + TOOLS_PER_TRANSACTION - 1);
     const batch: SynthTool[] = [];
     for (let i = start; i <= end; i++) batch.push(makeTool(random, i, taxonomy));
-    await db.transaction().execute((trx) => withSearchGramsInSets(trx, async (touched) => {
+    const written = await step((trx) => withSearchGramsInSets(trx, async (touched) => {
       const ids = new Map<string, number>();
       for (const rows of chunks(batch.map((b) => b.tool), TOOL_ROWS_PER_INSERT)) {
         const inserted = await trx.insertInto("tools").values(rows as never).returning(["id", "slug"]).execute();
@@ -207,10 +212,11 @@ export async function synthesizeCatalog(db: DB, options: SynthOptions): Promise<
       for (const rows of chunks(translations, TRANSLATION_ROWS_PER_INSERT)) await trx.insertInto("tool_translations").values(rows).execute();
       const links = batch.flatMap((b) => b.categoryIds.map((category_id, position) => ({ tool_id: ids.get(b.tool.slug as string)!, category_id, position })));
       for (const rows of chunks(links, LINK_ROWS_PER_INSERT)) await trx.insertInto("tool_categories").values(rows).execute();
-      totals.tools += batch.length;
-      totals.translations += translations.length;
-      totals.links += links.length;
+      return { translations: translations.length, links: links.length };
     }));
+    totals.tools += batch.length;
+    totals.translations += written.translations;
+    totals.links += written.links;
     options.onProgress?.(totals.tools);
   }
   return totals;

@@ -4,7 +4,11 @@ import { displayCategoryName } from "~/lib/category-name";
 import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { getLogger } from "../logger";
+import { CATEGORY_SCOPES } from "../catalog/scopes";
 import { cachedRead } from "../tools/cache";
+
+/** Category reads hold names and tool counts, no figures: kept through ratings, order and e-commerce changes. */
+const categoryRead = <T>(db: DB, key: string, compute: () => Promise<T>) => cachedRead(db, key, compute, CATEGORY_SCOPES);
 
 export interface CategoryLink {
   slug: string;
@@ -32,7 +36,7 @@ interface CategoryRow {
 
 /** Every category with all its translations, in display order (small table, read once per cache period). */
 async function allCategories(db: DB): Promise<CategoryRow[]> {
-  return cachedRead(db, "categories:all", async () => {
+  return categoryRead(db, "categories:all", async () => {
     const rows = await db
       .selectFrom("categories as c")
       .leftJoin("category_translations as t", "t.category_id", "c.id")
@@ -52,7 +56,7 @@ async function allCategories(db: DB): Promise<CategoryRow[]> {
 
 /** Published tools per category id (direct links). */
 async function toolCounts(db: DB): Promise<Map<number, number>> {
-  return cachedRead(db, "categories:counts", async () => {
+  return categoryRead(db, "categories:counts", async () => {
     const rows = await db
       .selectFrom("tool_categories as tc")
       .innerJoin("tools as t", "t.id", "tc.tool_id")
@@ -78,7 +82,7 @@ function localized(row: CategoryRow, lang: string): { name: string; description:
 export async function listTopCategories(db: DB, lang: string): Promise<readonly CategoryLink[]> {
   try {
     // Every page's footer asks: named once per language and catalogue generation.
-    return await cachedRead(db, `categories:top:${lang}`, async () =>
+    return await categoryRead(db, `categories:top:${lang}`, async () =>
       (await allCategories(db))
         .filter((c) => c.parent_id === null)
         .map((c) => ({ slug: c.slug, name: localized(c, lang).name, iconName: c.icon_name, color: c.color })),
@@ -91,7 +95,7 @@ export async function listTopCategories(db: DB, lang: string): Promise<readonly 
 
 /** Top-level categories by id, named in the page language: a tool card shows the tool's first one. */
 export async function topCategoryNames(db: DB, lang: string): Promise<Map<number, { slug: string; name: string }>> {
-  return cachedRead(db, `categories:top-names:${lang}`, async () => {
+  return categoryRead(db, `categories:top-names:${lang}`, async () => {
     const rows = (await allCategories(db)).filter((c) => c.parent_id === null);
     return new Map(rows.map((c) => [c.id, { slug: c.slug, name: localized(c, lang).name }]));
   });
@@ -99,7 +103,7 @@ export async function topCategoryNames(db: DB, lang: string): Promise<Map<number
 
 /** Every category's name in `lang` by its slug (admin screens show names, not slugs). */
 export async function categoryNamesBySlug(db: DB, lang: string): Promise<Map<string, string>> {
-  return cachedRead(db, `categories:names-by-slug:${lang}`, async () => new Map((await allCategories(db)).map((c) => [c.slug, localized(c, lang).name])));
+  return categoryRead(db, `categories:names-by-slug:${lang}`, async () => new Map((await allCategories(db)).map((c) => [c.slug, localized(c, lang).name])));
 }
 
 /** Categories listed in the footer. */
@@ -109,7 +113,7 @@ export async function listFooterCategories(db: DB, lang: string): Promise<Catego
 
 /** Top-level categories with their subcategories and tool counts (sidebar, category pages). */
 export async function categoryTree(db: DB, lang: string): Promise<CategoryNode[]> {
-  return cachedRead(db, `categories:tree:${lang}`, () => buildCategoryTree(db, lang));
+  return categoryRead(db, `categories:tree:${lang}`, () => buildCategoryTree(db, lang));
 }
 
 async function buildCategoryTree(db: DB, lang: string): Promise<CategoryNode[]> {
@@ -135,7 +139,7 @@ async function buildCategoryTree(db: DB, lang: string): Promise<CategoryNode[]> 
  * once per language and catalogue generation (see `~/lib/json-text`).
  */
 export async function sidebarTreeJson(db: DB, lang: string): Promise<string> {
-  return cachedRead(db, `categories:sidebar-json:${lang}`, async () =>
+  return categoryRead(db, `categories:sidebar-json:${lang}`, async () =>
     JSON.stringify(
       (await categoryTree(db, lang)).map(({ slug, name, toolCount, subcategories }) => ({
         slug,

@@ -2,7 +2,8 @@ import { sql, type RawBuilder } from "kysely";
 import { ECOMMERCE_SORT_VALUES, FACET_PARAMS, type EcommerceSortValue, type FacetParam } from "~/lib/ecommerce-url";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
-import { catalogGeneration, checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache } from "../tools/cache";
+import type { CatalogScope } from "../catalog/scopes";
+import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
 import { add, emptySet, or, size as setSize, type Bitset } from "./bitset";
 import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
 
@@ -12,8 +13,8 @@ import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
  * order, and one position set per facet value. Lists, facet counts and
  * load-more pages are then computed in memory (`facets.ts`, `list.ts`);
  * only a page's texts and free-text matches are read from the database.
- * Rebuilt after `invalidateCatalogCache()` or when another writer changed the
- * e-commerce tables (noticed within 2 s through indexed maxima, as the tool cache does).
+ * Rebuilt after an e-commerce change (`changeCatalog(db, "ecommerce", ...)`, or one another writer made,
+ * noticed within 2 s by the catalogue fingerprint); changes of the tools' catalogue leave it as it is.
  */
 /** Sorts and facet groups are the URL's (spec 4.6). */
 export const ECOMMERCE_SORTS = ECOMMERCE_SORT_VALUES;
@@ -208,33 +209,14 @@ interface Held {
   snapshot: Promise<Snapshot>;
   /** The previous state, answered while a large catalogue's new snapshot is built. */
   stale?: Snapshot;
-  fingerprint?: string;
-  checkedAt: number;
 }
 const held = new WeakMap<DB, Held>();
 const settled = new WeakMap<Promise<Snapshot>, Snapshot>();
 /** From this size a rebuild takes long enough (about a second at 100k) that readers keep the previous state meanwhile. */
 const STALE_WHILE_REBUILDING_FROM = 20_000;
 
-/** Indexed maxima only: cheap at any catalogue size. */
-async function fingerprint(db: DB): Promise<string> {
-  const { rows } = await sql<Record<string, unknown>>`select
-    (select max(id) from ecommerce_tools) as tools_id, (select max(updated_at) from ecommerce_tools) as tools_updated,
-    (select count(*) from ecommerce_categories) as categories`.execute(db);
-  return JSON.stringify(rows[0] ?? null);
-}
-
-function checkFingerprint(db: DB, entry: Held): void {
-  const now = Date.now();
-  if (now - entry.checkedAt < FINGERPRINT_EVERY_MS) return;
-  entry.checkedAt = now;
-  fingerprint(db)
-    .then((current) => {
-      if (entry.fingerprint !== undefined && current !== entry.fingerprint) invalidateCatalogCache();
-      entry.fingerprint = current;
-    })
-    .catch(() => undefined);
-}
+/** The snapshot is built from the e-commerce tables alone. */
+const SNAPSHOT_SCOPES: readonly CatalogScope[] = ["ecommerce"];
 
 /**
  * The snapshot of the current catalogue state (built on first use after a change; concurrent callers share
@@ -242,7 +224,7 @@ function checkFingerprint(db: DB, entry: Held): void {
  */
 export function getSnapshot(db: DB): Promise<Snapshot> {
   checkCatalogFreshness(db);
-  const generation = catalogGeneration();
+  const generation = catalogGeneration(SNAPSHOT_SCOPES);
   let entry = held.get(db);
   if (!entry || entry.generation !== generation) {
     const previous = entry ? settled.get(entry.snapshot) : undefined;
@@ -251,8 +233,6 @@ export function getSnapshot(db: DB): Promise<Snapshot> {
       generation,
       snapshot,
       stale: previous && previous.size >= STALE_WHILE_REBUILDING_FROM ? previous : undefined,
-      fingerprint: entry?.fingerprint,
-      checkedAt: entry?.checkedAt ?? 0,
     };
     held.set(db, (entry = fresh));
     snapshot.then(
@@ -266,7 +246,6 @@ export function getSnapshot(db: DB): Promise<Snapshot> {
       },
     );
   }
-  checkFingerprint(db, entry);
   const ready = settled.get(entry.snapshot) ?? entry.stale;
   return ready ? Promise.resolve(ready) : entry.snapshot;
 }

@@ -1,13 +1,12 @@
 import type { Kysely } from "kysely";
 import { FAVORITE_TYPES, MAX_MERGE_ENTRIES, type FavoriteType } from "~/lib/favorites";
+import { changeCatalog, type CatalogWrite } from "../catalog/changes";
 import type { DB } from "../db";
 import { lockRowsInIdOrder } from "../db/row-lock";
-import { runTransaction } from "../db/transaction";
 import { nowIso, orderedNowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
 import { addNewRatingsToFigures } from "../ratings/queries";
-import { toolFiguresChanged } from "../tools/cache";
 import { FAVORITE_TARGETS } from "./targets";
 
 /** The browser's local copy as it is merged into the account on sign-in. */
@@ -34,27 +33,31 @@ export async function mergeLocalCopy(db: DB, userId: string, local: LocalCopy, {
       entries,
     });
   }
-  const merged = await runTransaction(db, async (trx) => {
-    await enforceWriteLimit(trx, limit, Math.max(1, entries));
-    const favoriteIds = await resolveFavorites(trx, local.favorites);
-    const ratedIds = await publishedToolIds(trx, local.ratings.map((r) => r.slug));
-    await lockRowsInIdOrder(trx, "tools", [...favoriteIds.tool.map((f) => f.id), ...ratedIds.values()]);
-    let favorites = 0;
-    let countedFavorites = 0;
-    for (const type of FAVORITE_TYPES) {
-      const added = await insertFavorites(trx, userId, type, favoriteIds[type]);
-      favorites += added.length;
-      if (FAVORITE_TARGETS[type].counted && added.length > 0) {
-        countedFavorites += added.length;
-        await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "+", 1) })).where("id", "in", added).execute();
-      }
-    }
-    const rated = await insertRatings(trx, userId, local.ratings, ratedIds);
-    await addNewRatingsToFigures(trx, userId, rated);
-    return { favorites, ratings: rated.length, figuresMoved: countedFavorites + rated.length > 0 };
-  });
   // Cards show the heart and rating figures: cached cards and pages must not keep the old ones.
-  if (merged.figuresMoved) await toolFiguresChanged(db);
+  const merged = await changeCatalog(
+    db,
+    "tool-figures",
+    async (trx) => {
+      await enforceWriteLimit(trx, limit, Math.max(1, entries));
+      const favoriteIds = await resolveFavorites(trx, local.favorites);
+      const ratedIds = await publishedToolIds(trx, local.ratings.map((r) => r.slug));
+      await lockRowsInIdOrder(trx, "tools", [...favoriteIds.tool.map((f) => f.id), ...ratedIds.values()]);
+      let favorites = 0;
+      let countedFavorites = 0;
+      for (const type of FAVORITE_TYPES) {
+        const added = await insertFavorites(trx, userId, type, favoriteIds[type]);
+        favorites += added.length;
+        if (FAVORITE_TARGETS[type].counted && added.length > 0) {
+          countedFavorites += added.length;
+          await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "+", 1) })).where("id", "in", added).execute();
+        }
+      }
+      const rated = await insertRatings(trx, userId, local.ratings, ratedIds);
+      await addNewRatingsToFigures(trx, userId, rated);
+      return { favorites, ratings: rated.length, figuresMoved: countedFavorites + rated.length > 0 };
+    },
+    { changed: (result) => result.figuresMoved },
+  );
   return { favorites: merged.favorites, ratings: merged.ratings };
 }
 
@@ -84,7 +87,7 @@ async function idsBySlug(trx: DB, table: "case_studies" | "ecommerce_tools", slu
 }
 
 /** One insert for all favourites of a kind, each with its own increasing time; returns the ids that were new. */
-async function insertFavorites(trx: DB, userId: string, type: FavoriteType, targets: Array<{ id: number }>): Promise<number[]> {
+async function insertFavorites(trx: CatalogWrite, userId: string, type: FavoriteType, targets: Array<{ id: number }>): Promise<number[]> {
   if (targets.length === 0) return [];
   const { favorites, column } = FAVORITE_TARGETS[type];
   const rows = await (trx as Kysely<any>)

@@ -3,11 +3,10 @@ import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import { FAVORITE_TYPES, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import type { DB } from "../db";
 import { lockRowsInIdOrder } from "../db/row-lock";
-import { runTransaction } from "../db/transaction";
+import { changeCatalog, type CatalogWrite } from "../catalog/changes";
 import { orderedNowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
-import { toolFiguresChanged } from "../tools/cache";
 import { toCards, toolCardName } from "../tools/queries";
 import { ecommerceNameAndDescription, ecommerceTextRows } from "../ecommerce/texts";
 import { FAVORITE_TARGETS, findTargetId } from "./targets";
@@ -26,7 +25,7 @@ export interface FavoriteChange {
 }
 
 /** Inserts the pair unless present; true when a row was added. Runs inside the caller's transaction. */
-async function insertFavorite(trx: DB, userId: string, type: FavoriteType, id: number): Promise<boolean> {
+async function insertFavorite(trx: CatalogWrite, userId: string, type: FavoriteType, id: number): Promise<boolean> {
   const target = FAVORITE_TARGETS[type];
   const inserted = await (trx as Kysely<any>)
     .insertInto(target.favorites)
@@ -45,26 +44,31 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
   const target = FAVORITE_TARGETS[type];
   // One transaction: the user's write limit, the slug's lookup and the change. An unknown slug still counts
   // against the limit (the transaction commits, the 404 follows).
-  const written = await runTransaction(db, async (trx) => {
-    await enforceWriteLimit(trx, limit);
-    const id = await findTargetId(trx, type, slug);
-    if (id === null) return null;
-    if (favorited) return { id, changed: await insertFavorite(trx, userId, type, id) };
-    const removed = await (trx as Kysely<any>)
-      .deleteFrom(target.favorites)
-      .where("user_id", "=", userId)
-      .where(target.column, "=", id)
-      .returning("id")
-      .executeTakeFirst();
-    if (removed && target.counted) {
-      await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "=", id).execute();
-    }
-    return { id, changed: Boolean(removed) };
-  });
+  // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
+  const figuresMoved = (result: { changed: boolean } | null) => Boolean(result?.changed && target.counted);
+  const written = await changeCatalog(
+    db,
+    "tool-figures",
+    async (trx) => {
+      await enforceWriteLimit(trx, limit);
+      const id = await findTargetId(trx, type, slug);
+      if (id === null) return null;
+      if (favorited) return { id, changed: await insertFavorite(trx, userId, type, id) };
+      const removed = await (trx as Kysely<any>)
+        .deleteFrom(target.favorites)
+        .where("user_id", "=", userId)
+        .where(target.column, "=", id)
+        .returning("id")
+        .executeTakeFirst();
+      if (removed && target.counted) {
+        await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "=", id).execute();
+      }
+      return { id, changed: Boolean(removed) };
+    },
+    { changed: figuresMoved },
+  );
   if (!written) throw new AppError("not_found", "Tool not found.", { type, slug });
   const { id, changed } = written;
-  // Cards show the heart figure with real favourites: cached cards and pages must not keep the old one.
-  if (changed && target.counted) await toolFiguresChanged(db);
   return { entry: { id, type, slug, title: (await entryTitle(db, type, id, lang)) ?? slug }, changed, favorited };
 }
 
@@ -77,17 +81,21 @@ async function entryTitle(db: DB, type: FavoriteType, id: number, lang: string):
 /** Spec 7.3: removes all of the user's favourites of one kind (the e-commerce "clear all"). Returns how many. */
 export async function clearFavorites(db: DB, userId: string, type: FavoriteType): Promise<number> {
   const target = FAVORITE_TARGETS[type];
-  const removed = await runTransaction(db, async (trx) => {
-    const rows = await (trx as Kysely<any>).deleteFrom(target.favorites).where("user_id", "=", userId).returning(target.column).execute();
-    const ids = rows.map((row) => Number(row[target.column]));
-    if (target.counted && ids.length > 0) {
-      // Many tools' counts at once: their rows in id order, as every multi-row write takes them.
-      await lockRowsInIdOrder(trx, "tools", ids);
-      await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "in", ids).execute();
-    }
-    return ids.length;
-  });
-  if (removed > 0 && target.counted) await toolFiguresChanged(db);
+  const removed = await changeCatalog(
+    db,
+    "tool-figures",
+    async (trx) => {
+      const rows = await (trx as Kysely<any>).deleteFrom(target.favorites).where("user_id", "=", userId).returning(target.column).execute();
+      const ids = rows.map((row) => Number(row[target.column]));
+      if (target.counted && ids.length > 0) {
+        // Many tools' counts at once: their rows in id order, as every multi-row write takes them.
+        await lockRowsInIdOrder(trx, "tools", ids);
+        await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "in", ids).execute();
+      }
+      return ids.length;
+    },
+    { changed: (count) => count > 0 && target.counted },
+  );
   return removed;
 }
 

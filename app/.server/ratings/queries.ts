@@ -1,12 +1,11 @@
 import { sql, type RawBuilder } from "kysely";
 import type { RatingFigures } from "~/lib/favorites";
+import { changeCatalog, type CatalogWrite } from "../catalog/changes";
 import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
-import { runTransaction } from "../db/transaction";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
-import { toolFiguresChanged } from "../tools/cache";
 
 /**
  * Users' star ratings (spec 3, 4.5): one per (user, tool), replaced by a new one, removable.
@@ -29,7 +28,7 @@ function shownRating(sumDelta: number | RawBuilder<number>, countDelta: number):
 }
 
 /** Recomputes a tool's shown figures from its base and user sums (after the catalogue import changed the base). */
-export async function refreshShownRating(db: DB, toolId: number): Promise<void> {
+export async function refreshShownRating(db: CatalogWrite, toolId: number): Promise<void> {
   await db
     .updateTable("tools")
     .set({ rating: shownRating(0, 0), review_count: sql<number>`base_review_count + user_rating_count` })
@@ -50,7 +49,7 @@ function notFound(slug: string): AppError {
 type ShownFigures = { rating: number; review_count: number };
 
 /** Moves the user sums and the shown figures; returns the new shown figures (one statement). */
-async function applyDelta(trx: DB, toolId: number, sumDelta: number, countDelta: number): Promise<ShownFigures> {
+async function applyDelta(trx: CatalogWrite, toolId: number, sumDelta: number, countDelta: number): Promise<ShownFigures> {
   if (sumDelta === 0 && countDelta === 0) return shownFigures(trx, toolId);
   return trx
     .updateTable("tools")
@@ -77,7 +76,7 @@ function figuresOf(row: ShownFigures, slug: string, own: number | null): RatingF
  * Writes one rating inside a transaction. Null when the slug names no published tool; else whether it changed
  * and the tool's shown figures.
  */
-async function writeRating(trx: DB, userId: string, slug: string, rating: number): Promise<{ changed: boolean; figures: ShownFigures } | null> {
+async function writeRating(trx: CatalogWrite, userId: string, slug: string, rating: number): Promise<{ changed: boolean; figures: ShownFigures } | null> {
   const toolId = await lockTool(trx, slug);
   if (toolId === null) return null;
   const previous = await trx.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
@@ -96,27 +95,35 @@ async function writeRating(trx: DB, userId: string, slug: string, rating: number
  * user's write limit, counted in the same transaction (an unknown slug counts too: it commits, then 404s).
  */
 export async function setRating(db: DB, userId: string, slug: string, rating: number, { limit }: { limit?: WriteLimit } = {}): Promise<RatingFigures> {
-  const written = await runTransaction(db, async (trx) => {
-    await enforceWriteLimit(trx, limit);
-    return writeRating(trx, userId, slug, rating);
-  });
-  if (!written) throw notFound(slug);
   // Cards, the detail page, its JSON-LD and the rating order read the shown figures through caches.
-  if (written.changed) await toolFiguresChanged(db);
+  const written = await changeCatalog(
+    db,
+    "tool-figures",
+    async (trx) => {
+      await enforceWriteLimit(trx, limit);
+      return writeRating(trx, userId, slug, rating);
+    },
+    { changed: (result) => Boolean(result?.changed) },
+  );
+  if (!written) throw notFound(slug);
   return figuresOf(written.figures, slug, rating);
 }
 
 /** Removes the user's rating of a tool (nothing happens when there is none); `limit` as for `setRating`. */
 export async function removeRating(db: DB, userId: string, slug: string, { limit }: { limit?: WriteLimit } = {}): Promise<RatingFigures> {
-  const written = await runTransaction(db, async (trx) => {
-    await enforceWriteLimit(trx, limit);
-    const id = await lockTool(trx, slug);
-    if (id === null) return null;
-    const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
-    return { changed: Boolean(removed), figures: removed ? await applyDelta(trx, id, -removed.rating, -1) : await shownFigures(trx, id) };
-  });
+  const written = await changeCatalog(
+    db,
+    "tool-figures",
+    async (trx) => {
+      await enforceWriteLimit(trx, limit);
+      const id = await lockTool(trx, slug);
+      if (id === null) return null;
+      const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
+      return { changed: Boolean(removed), figures: removed ? await applyDelta(trx, id, -removed.rating, -1) : await shownFigures(trx, id) };
+    },
+    { changed: (result) => Boolean(result?.changed) },
+  );
   if (!written) throw notFound(slug);
-  if (written.changed) await toolFiguresChanged(db);
   return figuresOf(written.figures, slug, null);
 }
 
@@ -124,7 +131,7 @@ export async function removeRating(db: DB, userId: string, slug: string, { limit
  * Adds ratings just inserted for these tools (their rows locked by the caller) to the tools' user sums and shown
  * figures, in one statement: each tool's own delta is the user's new rating, read by a subquery.
  */
-export async function addNewRatingsToFigures(trx: DB, userId: string, toolIds: readonly number[]): Promise<void> {
+export async function addNewRatingsToFigures(trx: CatalogWrite, userId: string, toolIds: readonly number[]): Promise<void> {
   if (toolIds.length === 0) return;
   const own = sql<number>`(select r.rating from ratings r where r.user_id = ${userId} and r.tool_id = tools.id)`;
   await trx

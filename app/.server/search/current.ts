@@ -1,4 +1,5 @@
 import type { DB } from "../db";
+import { TOOL_SEARCH_SCOPES } from "../catalog/scopes";
 import { perCatalogGeneration } from "../tools/cache";
 import { buildSearchIndex, type SearchIndex } from "./text-index";
 
@@ -6,8 +7,11 @@ interface Holder {
   index?: Promise<SearchIndex>;
 }
 
-/** Per database handle and catalogue generation: any catalogue change (here or noticed from another writer) starts a new one. */
-const holderOf = perCatalogGeneration<Holder>(() => ({}));
+/**
+ * Per database handle, rebuilt after a change (here or noticed from another writer) of what the index is made of:
+ * tools' texts, categories, synonyms. Figures, the listing order and the e-commerce catalogue leave it as it is.
+ */
+const holderOf = perCatalogGeneration<Holder>(() => ({}), TOOL_SEARCH_SCOPES);
 
 /** The search index of the current catalogue, built on first use after a change (concurrent callers share the build). */
 export function searchIndex(db: DB): Promise<SearchIndex> {

@@ -6,6 +6,7 @@ import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import { getFixedT } from "../i18n";
 import { lowerBound, typoTerms } from "../search/term-lookup";
+import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness } from "./cache";
 import { autocompleteSource } from "./queries";
 
@@ -66,7 +67,7 @@ function gramPostings(keysPerEntry: string[][]): Map<string, Int32Array> {
 }
 
 async function buildIndex(db: DB): Promise<ServerIndex> {
-  const generation = catalogGeneration();
+  const generation = catalogGeneration(AUTOCOMPLETE_SCOPES);
   const source = await autocompleteSource(db);
   const position = new Map(source.tools.map((tool, i) => [tool.id, i]));
   const size = source.tools.length;
@@ -239,7 +240,7 @@ export async function getAutocompleteIndex(db: DB): Promise<ServerIndex> {
   let holder = holders.get(db);
   if (!holder) holders.set(db, (holder = {}));
   checkCatalogFreshness(db);
-  const stale = holder.index && holder.index.generation !== catalogGeneration();
+  const stale = holder.index && holder.index.generation !== catalogGeneration(AUTOCOMPLETE_SCOPES);
   if (!holder.index || stale) {
     const h = holder;
     h.building ??= buildIndex(db)
@@ -283,5 +284,5 @@ export async function answerAutocomplete(db: DB, params: URLSearchParams): Promi
     return { status: 400, body: { error: { code: "bad_request", message: t("search.termRequired") } }, serverMs: performance.now() - started, current: true };
   }
   const index = await getAutocompleteIndex(db);
-  return { status: 200, body: queryIndex(index, lang, parsed.data.q), serverMs: performance.now() - started, current: index.generation === catalogGeneration() };
+  return { status: 200, body: queryIndex(index, lang, parsed.data.q), serverMs: performance.now() - started, current: index.generation === catalogGeneration(AUTOCOMPLETE_SCOPES) };
 }

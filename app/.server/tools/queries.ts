@@ -3,6 +3,7 @@ import { groupBy } from "~/lib/group-by";
 import { fieldVariants, isFilled, pickLocalized, preferredLanguages } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { topCategoryNames } from "../categories/queries";
+import { TOOL_LIST_SCOPES } from "../catalog/scopes";
 import { cachedRead } from "./cache";
 import { inListingOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 import { rankedTools } from "./search-ranking";
@@ -173,7 +174,7 @@ export interface ToolListPage {
  */
 export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const key = `list:${JSON.stringify([query.lang, query.search ?? "", query.categoryIds ?? null, query.sort, query.page, query.pageSize ?? PAGE_SIZE])}`;
-  return cachedRead(db, key, () => listToolsUncached(db, query));
+  return cachedRead(db, key, () => listToolsUncached(db, query), TOOL_LIST_SCOPES);
 }
 
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
@@ -222,7 +223,7 @@ export async function homeSections(db: DB, lang: string): Promise<HomeSections> 
     }
     const [featuredCards, latestCards] = await Promise.all([toCards(db, lang, [...picked.values()]), toCards(db, lang, latest)]);
     return { featured: featuredCards, latest: latestCards };
-  });
+  }, TOOL_LIST_SCOPES);
 }
 
 export interface CatalogStatistics {
@@ -242,7 +243,7 @@ export async function catalogStatistics(db: DB): Promise<CatalogStatistics> {
       db.selectFrom("tool_translations").select("language").distinct().execute(),
     ]);
     return { tools, categories: Number(categories.n), caseStudies: Number(caseStudies.n), languages: languages.length };
-  });
+  }, ["tools", "taxonomy", "case-studies"]);
 }
 
 export interface AutocompleteSource {

@@ -4,6 +4,7 @@ import { getRecent } from "~/lib/bounded-map";
 import { foldText } from "~/lib/search-text";
 import { searchIndex } from "../search/current";
 import { matchQuery, RANK_LIMIT } from "../search/query";
+import { TOOL_LIST_SCOPES } from "../catalog/scopes";
 import { perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
 import { orderKey, sortPositions, type SortPositions } from "./sort-positions";
@@ -37,8 +38,8 @@ interface State {
   size: number;
 }
 
-/** Per database handle, emptied by every catalogue change and every change of figures (rankings follow the rating order). */
-const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }), { figures: true });
+/** Per database handle, emptied by every change of what tool lists read, figures included (rankings follow the rating order). */
+const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }), TOOL_LIST_SCOPES);
 
 export interface RankedListQuery {
   /** Words to match; blank or missing lists every tool (of the category filter). */

@@ -3,6 +3,7 @@ import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/l
 import { nextTurn, orderByNameInSlices } from "~/lib/name-order";
 import type { DB } from "../db";
 import { readIntAndTextColumns, readIntColumns } from "../db/int-columns";
+import type { CatalogScope } from "../catalog/scopes";
 import { perCatalogGeneration } from "./cache";
 import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 
@@ -47,8 +48,9 @@ const FIGURE_SORTS: ReadonlySet<ToolSort> = new Set(["popular", "rating"]);
  * Per database handle; a catalogue change (a new generation) replaces the holders. A rating replaces only
  * the holder of the orders it can move, so "newest" and "name" are not read again for each new rating.
  */
-const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }));
-const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), { figures: true });
+const ORDER_SCOPES: readonly CatalogScope[] = ["tools", "tool-order"];
+const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), ORDER_SCOPES);
+const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), [...ORDER_SCOPES, "tool-figures"]);
 const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
 
 /** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */

@@ -1,8 +1,9 @@
 import type { Kysely } from "kysely";
 
 /**
- * Counters every instance on one database reads to notice another's writes: `catalogChanged` counts up
- * `catalog`, `toolFiguresChanged` counts up `figures`. For changes the catalogue fingerprint's index maxima
+ * Counters every instance on one database reads to notice another's writes: `changeCatalog` counts up one
+ * per scope of the change (`catalog` for tools, `figures` for their figures; the others by scope name,
+ * upserted on first use: decision 0027). For changes the catalogue fingerprint's index maxima
  * cannot see: rating and favourite figures move without touching `updated_at`, and a writer's clock may
  * run behind. Figures have their own counter so other instances redo only what shows figures.
  */
