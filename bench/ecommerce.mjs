@@ -14,19 +14,9 @@
 import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { startServer } from "./lib/server.mjs";
+import { catalogueBenchArgs, startServer } from "./lib/server.mjs";
 
-const { values } = parseArgs({
-  options: {
-    database: { type: "string" },
-    port: { type: "string", default: "4187" },
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
-    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    out: { type: "string", default: "bench/results-ecommerce.json" },
-  },
-});
+const values = catalogueBenchArgs({ port: "4187", out: "bench/results-ecommerce.json" });
 if (!values.database) {
   console.error("usage: node bench/ecommerce.mjs --database file:PATH [--build DIR] [--port N] [--duration S] [--connections N]");
   process.exit(2);

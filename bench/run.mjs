@@ -15,18 +15,13 @@ import autocannon from "autocannon";
 import { request } from "./lib/clients.mjs";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { startServer } from "./lib/server.mjs";
+import { catalogueBenchArgs, startServer } from "./lib/server.mjs";
 
-const { values } = parseArgs({
+const values = catalogueBenchArgs({
+  port: "4151",
+  out: "bench/results.json",
   options: {
-    database: { type: "string" },
-    port: { type: "string", default: "4151" },
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
-    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    out: { type: "string", default: "bench/results.json" },
     // Comma-separated page names to measure (e.g. "tool,case-study"); all when missing.
     only: { type: "string" },
   },
