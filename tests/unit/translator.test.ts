@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
 import { addBundles, createI18n } from "~/i18n/instance";
 import { translatorFor } from "~/i18n/translator";
+import { translatorOf } from "~/components/admin/admin-text";
 
 function instance() {
   return createI18n("us-en", {
@@ -68,5 +69,14 @@ describe("translatorFor", () => {
     const t = translatorFor(shared, "tools");
     expect(t("list.count", { count: 1 })).toBe("1 tool");
     expect(t("list.count", { count: 3 })).toBe("3 tools");
+  });
+
+  it("translates the admin screens' bundle the same way, plural forms included", () => {
+    const strings = { queue: { pending_one: "{{count}} request waits", pending_other: "{{count}} requests wait" }, title: "Review" };
+    const t = translatorOf("us-en", strings);
+    expect(t("title")).toBe("Review");
+    expect(t("queue.pending", { count: 1 })).toBe("1 request waits");
+    expect(t("queue.pending", { count: 4 })).toBe("4 requests wait");
+    expect(translatorOf("us-en", strings)).toBe(t);
   });
 });
