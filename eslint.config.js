@@ -16,6 +16,8 @@ export default tseslint.config(
       "@typescript-eslint/no-explicit-any": "off",
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
+      // One way to translate: `useT` in components, `getFixedT` on the server (decision 0028).
+      "no-restricted-imports": ["error", { paths: [{ name: "react-i18next", importNames: ["useTranslation", "withTranslation", "Translation", "Trans"], message: "Translate with useT (app/i18n/translator.ts) or, without React, getFixedT (app/.server/i18n.ts)." }] }],
     },
   },
 );

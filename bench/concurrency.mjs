@@ -15,21 +15,15 @@
 // Fails (exit 1) on any of that, any 5xx or unanswered request. Per-kind p50/p95/p99 are printed and
 // written, per engine, to bench/results-concurrency.json.
 import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { runConcurrency, reliabilityEnv } from "./lib/reliability.mjs";
-import { createEngineDatabase, freePort, loadAverage, seedDatabase, startServer } from "./lib/server.mjs";
+import { createEngineDatabase, engineBenchArgs, freePort, loadAverage, seedDatabase, startServer } from "./lib/server.mjs";
 
-const { values } = parseArgs({
+const values = engineBenchArgs({
+  out: "bench/results-concurrency.json",
   options: {
-    engine: { type: "string", default: "sqlite" },
-    database: { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    users: { type: "string", default: "200" },
-    duration: { type: "string", default: "60" },
     admins: { type: "string", default: "2" },
     // Relative weights of the users' writes, e.g. favorite=1,rating=1 for favourites and ratings only.
     mix: { type: "string", default: "favorite=40,rating=40,submit=12,ad=8" },
-    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    out: { type: "string", default: "bench/results-concurrency.json" },
   },
 });
 

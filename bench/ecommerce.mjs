@@ -11,22 +11,12 @@
 // with a unique query parameter, so neither the page cache nor the facet results kept per selection
 // answer it). Then (d) sequential requests of selections never asked before: wall time on loopback and
 // the loader's own Server-Timing (facets, page, cards). Results: stdout and bench/results-ecommerce.json.
-import autocannon from "autocannon";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
-import { startServer } from "./lib/server.mjs";
+import { loadBurst } from "./lib/load.mjs";
+import { catalogueBenchArgs, percentile, startServer } from "./lib/server.mjs";
 
-const { values } = parseArgs({
-  options: {
-    database: { type: "string" },
-    port: { type: "string", default: "4187" },
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
-    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    out: { type: "string", default: "bench/results-ecommerce.json" },
-  },
-});
+const values = catalogueBenchArgs({ port: "4187", out: "bench/results-ecommerce.json" });
 if (!values.database) {
   console.error("usage: node bench/ecommerce.mjs --database file:PATH [--build DIR] [--port N] [--duration S] [--connections N]");
   process.exit(2);
@@ -36,28 +26,8 @@ const connections = Number(values.connections);
 const base = `http://127.0.0.1:${values.port}`;
 const staticDir = path.join(values.build, "client", "bench-static");
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-async function cannon(name, paths, bust = false) {
-  let i = 0;
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const n = i++;
-          const p = paths[n % paths.length];
-          return { ...req, path: bust ? `${p}${p.includes("?") ? "&" : "?"}bench=${n}` : p };
-        },
-      },
-    ],
-  });
-  const row = { name, reqPerSec: Math.round(result.requests.average), p95ms: result.latency.p97_5 ?? result.latency.p99, p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-  console.log(`${name.padEnd(40)} ${String(row.reqPerSec).padStart(7)} req/s   p99 ${String(row.p99ms).padStart(5)} ms${row.non2xx ? `   non-2xx ${row.non2xx}` : ""}`);
-  return row;
-}
+/** One load burst of this run (`bust`: a unique query parameter per request, so the page cache never answers). */
+const cannon = (name, paths, bust = false) => loadBurst({ base, connections, duration, name, paths, bust, labelWidth: 40 });
 
 // BENCH_SERVER_ARGS: extra node flags for the server (e.g. --cpu-prof) when looking for where time goes.
 const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false" }, nodeArgs: process.env.BENCH_SERVER_ARGS?.split(" ").filter(Boolean) ?? [] });

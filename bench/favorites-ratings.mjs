@@ -14,21 +14,14 @@
 // replayed ratings) / (base_review_count + their count) exactly, and that favourite_count equals the
 // replayed favourites. It reports 5xx answers, other refusals, and p50/p95/p99 per kind of write.
 import fs from "node:fs";
-import { parseArgs } from "node:util";
 import { request as sendRequest, signUpUsers } from "./lib/clients.mjs";
-import { createEngineDatabase, percentile, seedDatabase, startServer } from "./lib/server.mjs";
+import { createEngineDatabase, engineBenchArgs, percentile, seedDatabase, startServer } from "./lib/server.mjs";
 
-const { values } = parseArgs({
+const values = engineBenchArgs({
   options: {
-    engine: { type: "string", default: "sqlite" },
-    database: { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
-    users: { type: "string", default: "200" },
-    duration: { type: "string", default: "60" },
     // Mean pause of each user between two writes (ms, exponentially distributed); 0: write again at once.
     think: { type: "string", default: "0" },
     port: { type: "string", default: "4152" },
-    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    out: { type: "string" },
   },
 });
 const engine = values.engine;

@@ -11,22 +11,17 @@
 // served by the same process. Then it measures server time of autocomplete (Server-Timing,
 // including 2-character Chinese/Japanese/Korean queries), list-search latency on uncached
 // queries, and the gzip size of the JavaScript the home page loads first. Results: stdout + JSON.
-import autocannon from "autocannon";
 import { request } from "./lib/clients.mjs";
 import fs from "node:fs";
 import path from "node:path";
-import { parseArgs } from "node:util";
 import zlib from "node:zlib";
-import { startServer } from "./lib/server.mjs";
+import { loadBurst } from "./lib/load.mjs";
+import { catalogueBenchArgs, percentile, startServer } from "./lib/server.mjs";
 
-const { values } = parseArgs({
+const values = catalogueBenchArgs({
+  port: "4151",
+  out: "bench/results.json",
   options: {
-    database: { type: "string" },
-    port: { type: "string", default: "4151" },
-    duration: { type: "string", default: "10" },
-    connections: { type: "string", default: "50" },
-    build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
-    out: { type: "string", default: "bench/results.json" },
     // Comma-separated page names to measure (e.g. "tool,case-study"); all when missing.
     only: { type: "string" },
   },
@@ -40,29 +35,8 @@ const connections = Number(values.connections);
 const base = `http://127.0.0.1:${values.port}`;
 const staticDir = path.join(values.build, "client", "bench-static");
 
-const percentile = (sorted, p) => sorted[Math.min(sorted.length - 1, Math.floor((p / 100) * sorted.length))];
-
-/** `bust`: a unique query parameter per request, so the rendered-page cache never answers it. */
-async function cannon(name, paths, bust = false) {
-  let i = 0;
-  const result = await autocannon({
-    url: base,
-    connections,
-    duration,
-    requests: [
-      {
-        setupRequest: (req) => {
-          const n = i++;
-          const path = paths[n % paths.length];
-          return { ...req, path: bust ? `${path}${path.includes("?") ? "&" : "?"}bench=${n}` : path };
-        },
-      },
-    ],
-  });
-  const row = { name, reqPerSec: Math.round(result.requests.average), p99ms: result.latency.p99, non2xx: result.non2xx, errors: result.errors };
-  console.log(`${name.padEnd(34)} ${String(row.reqPerSec).padStart(7)} req/s   p99 ${String(row.p99ms).padStart(5)} ms${row.non2xx ? `   non-2xx ${row.non2xx}` : ""}`);
-  return row;
-}
+/** One load burst of this run (`bust`: a unique query parameter per request, so the page cache never answers). */
+const cannon = (name, paths, bust = false) => loadBurst({ base, connections, duration, name, paths, bust, labelWidth: 34 });
 
 /** A static file with the same byte size as the page, served by the same server. */
 async function staticTwin(name, pagePath) {

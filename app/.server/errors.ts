@@ -1,9 +1,10 @@
-import { data, isRouteErrorResponse } from "react-router";
+import { isRouteErrorResponse } from "react-router";
 
 /**
  * Typed application errors and the single table that maps them to HTTP
- * statuses. Domain code throws AppError; routes run through `handled()`
- * (or rethrow `toErrorResponse`) so the client sees the right status.
+ * statuses. Domain code throws AppError; JSON endpoints answer it through
+ * `jsonEndpoint` (http/json-api.ts); `httpStatusOf` gives the status of anything
+ * else a request throws.
  */
 export const ERROR_STATUS = {
   bad_request: 400,
@@ -45,18 +46,4 @@ export function httpStatusOf(error: unknown): number {
     return init?.status ?? 500;
   }
   return 500;
-}
-
-export function toErrorResponse(error: AppError) {
-  return data({ error: { code: error.code, message: error.message, ...error.details } }, { status: error.status });
-}
-
-/** Runs a loader or action body, turning AppErrors into HTTP error responses. */
-export async function handled<T>(body: () => Promise<T>): Promise<T> {
-  try {
-    return await body();
-  } catch (error) {
-    if (error instanceof AppError) throw toErrorResponse(error);
-    throw error;
-  }
 }

@@ -1,7 +1,9 @@
 import fs from "node:fs/promises";
 import path from "node:path";
+import type { i18n as I18n, TFunction } from "i18next";
 import { bundleFolder, type Lang, type Namespace } from "~/i18n/languages";
-import type { Bundles } from "~/i18n/instance";
+import { addBundles, createI18n, type Bundles } from "~/i18n/instance";
+import { translatorFor } from "~/i18n/translator";
 import { getConfig } from "./config";
 
 const cache = new Map<string, Record<string, unknown>>();
@@ -23,13 +25,20 @@ export async function loadBundles(lang: Lang, namespaces: readonly Namespace[]):
   return Object.fromEntries(entries);
 }
 
-/** A server-side translator for loaders (titles, meta tags) without React. */
-export async function getFixedT(lang: Lang, ns: Namespace) {
+/** One i18next instance per language for loaders, mails and API answers; each namespace is added on first use. */
+const serverInstances = new Map<Lang, I18n>();
+
+/**
+ * `t` for code without React (loaders' titles and meta tags, mails, API messages): the same i18next and the
+ * same translator (`translatorFor`) the pages render with, so plural keys (`_one`, `_other`, ... by
+ * Intl.PluralRules) and interpolation work alike everywhere, and a key is looked up once per language.
+ * In development the bundles are read again on every call, so each call gets a fresh instance.
+ */
+export async function getFixedT(lang: Lang, ns: Namespace): Promise<TFunction> {
   const bundles = await loadBundles(lang, [ns]);
-  const strings = bundles[ns] ?? {};
-  return (key: string, vars: Record<string, string | number> = {}): string => {
-    const value = key.split(".").reduce<unknown>((node, part) => (node as Record<string, unknown> | undefined)?.[part], strings);
-    if (typeof value !== "string") return key;
-    return value.replace(/\{\{(\w+)\}\}/g, (_, name: string) => String(vars[name] ?? ""));
-  };
+  if (getConfig().NODE_ENV === "development") return translatorFor(createI18n(lang, bundles), ns);
+  let instance = serverInstances.get(lang);
+  if (!instance) serverInstances.set(lang, (instance = createI18n(lang, {})));
+  addBundles(instance, lang, bundles);
+  return translatorFor(instance, ns);
 }

@@ -1,10 +1,10 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import { useLocalizedPath } from "~/i18n/hooks";
 
 /** Page Not Found, with links to home, tools and about. */
 export function NotFoundScreen() {
-  const { t } = useTranslation("common");
+  const t = useT("common");
   const to = useLocalizedPath();
   const button = "rounded-lg px-4 py-2 text-sm font-medium";
   return (

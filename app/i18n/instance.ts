@@ -1,5 +1,4 @@
 import i18next, { type i18n, type Resource } from "i18next";
-import { initReactI18next } from "react-i18next";
 import { bundleFolder, type Lang, type Namespace } from "./languages";
 
 export type Bundles = Partial<Record<Namespace, Record<string, unknown>>>;
@@ -7,14 +6,15 @@ export type Bundles = Partial<Record<Namespace, Record<string, unknown>>>;
 /**
  * A synchronous i18next instance for one page language, created from the
  * bundles the server inlined, so the first render (server and hydration)
- * already has its text.
+ * already has its text. Components reach it through `I18nextProvider` and `useT`
+ * (translator.ts); server code without React through `getFixedT` (app/.server/i18n.ts).
  */
 export function createI18n(lang: Lang, bundles: Bundles): i18n {
   const instance = i18next.createInstance();
   // i18next canonicalises "us-en" to "us-EN" and then finds nothing; the bundle folder ("en") is a valid code.
   const code = bundleFolder(lang);
   const resources: Resource = { [code]: bundles as Resource[string] };
-  void instance.use(initReactI18next).init({
+  void instance.init({
     lng: code,
     fallbackLng: false,
     resources,

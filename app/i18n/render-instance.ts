@@ -8,7 +8,6 @@ const SERVER_CACHE_MAX = 64;
 const bundleIds = new WeakMap<object, number>();
 let nextBundleId = 0;
 
-
 const serializedBundles = new Map<string, string>();
 
 /**
@@ -34,17 +33,14 @@ const serverInstances = new Map<string, Map<Lang, i18n>>();
  * The browser makes its own (once per page load and language). Server renders share one per language
  * and bundle set instead, because creating and initialising i18next on every request was a measurable
  * share of each render; the loader hands over the same string each time, so looking it up is cheap.
- *
- * What is shared is a view with no own properties over the instance:
- * react-i18next copies every own property of the instance it is given (i18next
- * binds each of its methods onto the instance) on every `useTranslation` call
- * while rendering on the server, which was the largest single cost of a page.
+ * Components translate through `useT` (translator.ts), which reads the instance from context and takes
+ * nothing per render, so the shared instance is handed over as it is.
  */
 export function i18nForRender(lang: Lang, bundlesJson: string): i18n {
   if (typeof document !== "undefined") return createI18n(lang, JSON.parse(bundlesJson) as Bundles);
   // Keyed by the text itself (the same string every time, so hashed once), then by language.
   const byLang = rememberBounded(serverInstances, bundlesJson, SERVER_CACHE_MAX, () => new Map<Lang, i18n>());
-  let view = byLang.get(lang);
-  if (!view) byLang.set(lang, (view = Object.create(createI18n(lang, JSON.parse(bundlesJson) as Bundles)) as i18n));
-  return view;
+  let instance = byLang.get(lang);
+  if (!instance) byLang.set(lang, (instance = createI18n(lang, JSON.parse(bundlesJson) as Bundles)));
+  return instance;
 }

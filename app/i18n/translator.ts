@@ -5,8 +5,9 @@ import type { Namespace } from "./languages";
 import { setBounded } from "~/lib/bounded-map";
 
 /**
- * `t` for the page's i18next instance, for the chrome and lists every page renders (header, footer,
- * cards, search box, SEO tags). Unlike `useTranslation` it takes no hooks of its own (react-i18next
+ * `t` for the page's i18next instance: the one way components translate (server code without React asks
+ * `getFixedT` in app/.server/i18n.ts, which hands out the same translators). Unlike react-i18next's
+ * `useTranslation` it takes no hooks of its own (react-i18next
  * runs five per call and builds a fixed `t` and an instance wrapper each time), and a key asked without
  * options is resolved once per instance: server renders share one instance per language
  * (render-instance.ts), so the footer's and header's labels are looked up once per language, not on

@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { data, Link, redirect, useFetcher } from "react-router";
 import { getAuth } from "~/.server/auth/auth";
 import { signInAddress } from "~/.server/auth/site-origins";
@@ -64,7 +64,7 @@ const ACTION_ERRORS = { noPermission: "admin.noPermission", verifyFirst: "admin.
 type Step = "password" | "totp";
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const fetcher = useFetcher<typeof action>();
   const [email, setEmail] = useState("");
   const [password, setPassword] = useState("");

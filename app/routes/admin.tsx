@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { isRouteErrorResponse, Link, NavLink, Outlet, useRouteError } from "react-router";
 import { ADMIN_NO_STORE, adminLanguage, adminStrings } from "~/.server/admin/language";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -81,7 +81,7 @@ function AdminFrame({ user }: { user: { name: string; email: string | null } }) 
 
 export function ErrorBoundary() {
   const error = useRouteError();
-  const { t } = useTranslation("user");
+  const t = useT("user");
   if (isRouteErrorResponse(error) && error.status === 403) {
     return (
       <main className="mx-auto max-w-md px-4 py-16 text-center" data-testid="admin-forbidden">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useI18n, useT } from "~/i18n/translator";
 import { loadStaticPage } from "~/.server/static-pages";
 import { stringList } from "~/components/static-pages/string-list";
 import { useRouteBundles } from "~/i18n/hooks";
@@ -14,7 +14,8 @@ export async function loader({ request }: Route.LoaderArgs) {
 
 export default function Careers({ loaderData }: Route.ComponentProps) {
   useRouteBundles(loaderData.bundles);
-  const { t, i18n } = useTranslation(["about", "common"]);
+  const t = useT(["about", "common"]);
+  const i18n = useI18n();
   const list = (key: string) => stringList(t, (k) => i18n.exists(k), key);
   const { contactEmail } = loaderData;
   const applyHref = (role: string) =>

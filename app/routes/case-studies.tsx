@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import { formatDate } from "~/.server/case-studies/format";
 import { listCaseStudies } from "~/.server/case-studies/queries";
@@ -27,7 +27,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 }
 
 export default function CaseStudies({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const to = useLocalizedPath();
   return (
     <div className="space-y-8">

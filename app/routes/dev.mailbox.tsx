@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { readOutbox } from "~/.server/auth/mail";
 import { getConfig } from "~/.server/config";
 import type { Route } from "./+types/dev.mailbox";
@@ -21,7 +21,7 @@ function linksIn(text: string): string[] {
 }
 
 export default function DevMailbox({ loaderData }: Route.ComponentProps) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   return (
     <main className="mx-auto max-w-4xl px-4 py-10">
       <h1 className="text-2xl font-semibold text-slate-900">{t("mailbox.title")}</h1>

@@ -7,6 +7,7 @@ import fs from "node:fs";
 import net from "node:net";
 import os from "node:os";
 import path from "node:path";
+import { parseArgs } from "node:util";
 import Database from "better-sqlite3";
 import pg from "pg";
 
@@ -14,6 +15,46 @@ export const BENCH_SECRET = "bench-secret-0123456789-0123456789-0123";
 
 /** The checkout: server.js reads the seed catalogue, the build and `public/` relative to it. */
 const ROOT = path.resolve(path.dirname(new URL(import.meta.url).pathname), "../..");
+
+/** `--build`: the production build a script starts, as `startServer` takes it. */
+const BUILD_OPTION = { type: "string", default: process.env.BUILD_DIR ?? "build" };
+
+/**
+ * The command line of a script that loads one catalogue database over HTTP (`run.mjs`, `ecommerce.mjs`):
+ * `--database`, `--port`, `--duration` (s), `--connections`, `--build`, `--out`, plus the script's own options.
+ */
+export function catalogueBenchArgs({ port, out, options = {} }) {
+  return parseArgs({
+    options: {
+      database: { type: "string" },
+      port: { type: "string", default: port },
+      duration: { type: "string", default: "10" },
+      connections: { type: "string", default: "50" },
+      build: BUILD_OPTION,
+      out: { type: "string", default: out },
+      ...options,
+    },
+  }).values;
+}
+
+/**
+ * The command line of a script that starts a fresh database per engine and signs users up
+ * (`concurrency.mjs`, `favorites-ratings.mjs`): `--engine`, `--database` (the PostgreSQL server),
+ * `--users`, `--duration` (s), `--build`, `--out`, plus the script's own options.
+ */
+export function engineBenchArgs({ out, options = {} }) {
+  return parseArgs({
+    options: {
+      engine: { type: "string", default: "sqlite" },
+      database: { type: "string", default: process.env.TEST_DATABASE_URL ?? "postgres://postgres@127.0.0.1:5432/test" },
+      users: { type: "string", default: "200" },
+      duration: { type: "string", default: "60" },
+      build: BUILD_OPTION,
+      out: out === undefined ? { type: "string" } : { type: "string", default: out },
+      ...options,
+    },
+  }).values;
+}
 
 /** A loopback port nobody listens on now. */
 export async function freePort() {

@@ -1,6 +1,7 @@
 import { describe, expect, it } from "vitest";
-import { createI18n } from "~/i18n/instance";
+import { addBundles, createI18n } from "~/i18n/instance";
 import { translatorFor } from "~/i18n/translator";
+import { translatorOf } from "~/components/admin/admin-text";
 
 function instance() {
   return createI18n("us-en", {
@@ -49,5 +50,33 @@ describe("translatorFor", () => {
       expect(t("search.term", { term: "a\u0000b" })).toBe("Results for “a\u0000b”");
       expect(t("search.term", { term: { toString: () => "obj" } as unknown as string })).toBe(i18n.t("search.term", { term: { toString: () => "obj" } as unknown as string }));
     }
+  });
+
+  it("picks each language's plural form by Intl.PluralRules, also for a count asked before", () => {
+    const ja = createI18n("ja", { common: { reviews_other: "{{count}} 件のレビュー" } });
+    const t = translatorFor(ja, "common");
+    for (let round = 0; round < 2; round++) {
+      expect(t("reviews", { count: 1 })).toBe("1 件のレビュー");
+      expect(t("reviews", { count: 5 })).toBe("5 件のレビュー");
+    }
+    const en = translatorFor(instance(), "common");
+    expect([en("reviews", { count: 1 }), en("reviews", { count: 0 }), en("reviews", { count: 1 })]).toEqual(["1 review", "0 reviews", "1 review"]);
+  });
+
+  it("serves a namespace added to a shared instance after it was made, as server code adds them on first use", () => {
+    const shared = createI18n("us-en", {});
+    addBundles(shared, "us-en", { tools: { list: { count_one: "{{count}} tool", count_other: "{{count}} tools" } } });
+    const t = translatorFor(shared, "tools");
+    expect(t("list.count", { count: 1 })).toBe("1 tool");
+    expect(t("list.count", { count: 3 })).toBe("3 tools");
+  });
+
+  it("translates the admin screens' bundle the same way, plural forms included", () => {
+    const strings = { queue: { pending_one: "{{count}} request waits", pending_other: "{{count}} requests wait" }, title: "Review" };
+    const t = translatorOf("us-en", strings);
+    expect(t("title")).toBe("Review");
+    expect(t("queue.pending", { count: 1 })).toBe("1 request waits");
+    expect(t("queue.pending", { count: 4 })).toBe("4 requests wait");
+    expect(translatorOf("us-en", strings)).toBe(t);
   });
 });

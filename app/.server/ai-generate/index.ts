@@ -2,7 +2,7 @@ import { getConfig, type Config } from "../config";
 import { getLogger } from "../logger";
 import { contentFromPage, extractPageFacts, type GeneratedContent } from "./extract";
 import { generateWithLlm, llmConfigured, LlmFailed } from "./llm";
-import { FetchRefused, safeFetchPage } from "./safe-fetch";
+import { safeFetchPage } from "./safe-fetch";
 
 export { FetchRefused } from "./safe-fetch";
 export { LlmFailed } from "./llm";
@@ -38,6 +38,3 @@ export async function generateToolContent(input: GenerateInput, config: Config =
   }
 }
 
-export function isGenerateFailure(error: unknown): error is FetchRefused | LlmFailed {
-  return error instanceof FetchRefused || error instanceof LlmFailed;
-}

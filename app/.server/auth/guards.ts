@@ -1,6 +1,7 @@
 import { redirect } from "react-router";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { getConfig } from "../config";
+import { jsonError } from "../http/json-response";
 import { getSessionUser, getSessionUserId } from "./session";
 import { isAcceptedOrigin } from "./site-origins";
 import type { SessionUser } from "./users";
@@ -17,10 +18,6 @@ export const ADMIN_LOGIN_PATH = "/admin/login";
 function isApiRequest(request: Request): boolean {
   const url = new URL(request.url);
   return url.pathname.startsWith("/api/") || (request.headers.get("accept") ?? "").includes("application/json");
-}
-
-function jsonError(status: 401 | 403, code: string, message: string): Response {
-  return Response.json({ error: { code, message } }, { status });
 }
 
 /** Page users are sent to their language's home with the login dialog open, then back. */

@@ -298,12 +298,7 @@ export const drawLogo = (store: ImageStore, subject: DrawSubject) => draw(store,
 export const drawPreview = (store: ImageStore, subject: DrawSubject) => draw(store, subject, "preview");
 export const drawCover = (store: ImageStore, subject: DrawSubject) => draw(store, subject, "cover");
 
-/** Shown for tools without an image of their own (e.g. synthetic or newly submitted ones). */
-export const DEFAULT_IMAGES = {
-  logo: { png: "/uploads/defaults/logo.png", webp: "/uploads/defaults/logo.webp" },
-  preview: { png: "/uploads/defaults/preview.png", webp: "/uploads/defaults/preview.webp" },
-} as const;
-
+/** The images shown for tools without one of their own (synthetic or newly submitted ones), under `defaults/`. */
 export async function ensureDefaultImages(store: ImageStore): Promise<void> {
   const folder = "defaults";
   const glyph = `<svg xmlns="http://www.w3.org/2000/svg" width="256" height="256" viewBox="0 0 256 256">

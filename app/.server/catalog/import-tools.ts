@@ -1,5 +1,4 @@
 import type { DB } from "../db";
-import { withSearchGramsInSets } from "../db/bulk-load";
 import { lockRowsInIdOrder } from "../db/row-lock";
 import { changeCatalogInSteps, type CatalogStep } from "./changes";
 import { toFlag, toJson } from "../db/values";
@@ -56,20 +55,14 @@ async function importInChunks(db: DB, step: CatalogStep, rows: ValidRow<ToolInpu
     const images = await toolImages(db, chunk, options.images);
     // The chunk's existing rows are locked in id order first (as every multi-row write takes them), and the
     // transaction may run twice (a deadlock or a lost connection): its outcomes are counted after it commits.
-    const statuses = await step((trx) =>
-      withSearchGramsInSets(trx, async (touched) => {
-        const existing = await trx.selectFrom("tools").select("id").where("slug", "in", chunk.map((tool) => tool.slug)).execute();
-        await lockRowsInIdOrder(trx, "tools", existing.map((row) => Number(row.id)));
-        const index = await loadCategoryIndex(trx);
-        const written: Array<keyof ImportCounts> = [];
-        for (const tool of chunk) {
-          const { id, status } = await importTool(trx, tool, images.get(tool.slug)!, index);
-          if (status !== "unchanged") touched.add(id);
-          written.push(status);
-        }
-        return written;
-      }),
-    );
+    const statuses = await step(async (trx) => {
+      const existing = await trx.selectFrom("tools").select("id").where("slug", "in", chunk.map((tool) => tool.slug)).execute();
+      await lockRowsInIdOrder(trx, "tools", existing.map((row) => Number(row.id)));
+      const index = await loadCategoryIndex(trx);
+      const written: Array<keyof ImportCounts> = [];
+      for (const tool of chunk) written.push((await importTool(trx, tool, images.get(tool.slug)!, index)).status);
+      return written;
+    });
     for (const status of statuses) {
       counts[status]++;
       options.onRow?.();

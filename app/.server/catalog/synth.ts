@@ -2,7 +2,6 @@ import fs from "node:fs";
 import { filterSlug } from "~/lib/slug";
 import type { Insertable } from "kysely";
 import type { DB, Schema } from "../db";
-import { withSearchGramsInSets } from "../db/bulk-load";
 import { toJson } from "../db/values";
 import { changeCatalogInSteps, type CatalogStep } from "./changes";
 import { checkSubcategorySlugs, importCategories } from "./import-categories";
@@ -14,8 +13,7 @@ import * as words from "./synth-text";
  * A deterministic synthetic catalogue for benchmarks: the same seed and
  * count always give the same rows (ids, text, timestamps included) on a
  * fresh database. Tools are written with multi-row inserts in batches, in
- * one transaction per batch, with the search side tables filled per batch
- * (`withSearchGramsInSets`).
+ * one transaction per batch.
  */
 
 export const SYNTH_SLUG_PREFIX = "synth-";
@@ -187,33 +185,25 @@ export async function synthesizeCatalog(db: DB, options: SynthOptions): Promise<
 }
 
 async function writeSynthetic(step: CatalogStep, options: SynthOptions, taxonomy: Taxonomy): Promise<{ tools: number; translations: number; links: number }> {
-  await step((trx) =>
-    withSearchGramsInSets(trx, async (touched) => {
-      const gone = await trx.deleteFrom("tools").where("slug", "like", `${SYNTH_SLUG_PREFIX}%`).returning("id").execute();
-      for (const { id } of gone) touched.add(id);
-    }),
-  );
+  await step((trx) => trx.deleteFrom("tools").where("slug", "like", `${SYNTH_SLUG_PREFIX}%`).execute());
   const random = createRandom(options.seed ?? 20250820);
   const totals = { tools: 0, translations: 0, links: 0 };
   for (let start = 1; start <= options.tools; start += TOOLS_PER_TRANSACTION) {
     const end = Math.min(options.tools, start + TOOLS_PER_TRANSACTION - 1);
     const batch: SynthTool[] = [];
     for (let i = start; i <= end; i++) batch.push(makeTool(random, i, taxonomy));
-    const written = await step((trx) => withSearchGramsInSets(trx, async (touched) => {
+    const written = await step(async (trx) => {
       const ids = new Map<string, number>();
       for (const rows of chunks(batch.map((b) => b.tool), TOOL_ROWS_PER_INSERT)) {
         const inserted = await trx.insertInto("tools").values(rows as never).returning(["id", "slug"]).execute();
-        for (const row of inserted) {
-          ids.set(row.slug, row.id);
-          touched.add(row.id);
-        }
+        for (const row of inserted) ids.set(row.slug, row.id);
       }
       const translations = batch.flatMap((b) => b.translations.map((t) => ({ ...t, tool_id: ids.get(b.tool.slug as string)! })));
       for (const rows of chunks(translations, TRANSLATION_ROWS_PER_INSERT)) await trx.insertInto("tool_translations").values(rows).execute();
       const links = batch.flatMap((b) => b.categoryIds.map((category_id, position) => ({ tool_id: ids.get(b.tool.slug as string)!, category_id, position })));
       for (const rows of chunks(links, LINK_ROWS_PER_INSERT)) await trx.insertInto("tool_categories").values(rows).execute();
       return { translations: translations.length, links: links.length };
-    }));
+    });
     totals.tools += batch.length;
     totals.translations += written.translations;
     totals.links += written.links;

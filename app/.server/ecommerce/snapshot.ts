@@ -1,5 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
-import { ECOMMERCE_SORT_VALUES, FACET_PARAMS, type EcommerceSortValue, type FacetParam } from "~/lib/ecommerce-url";
+import { FACET_PARAMS, type EcommerceSortValue, type FacetParam } from "~/lib/ecommerce-url";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
@@ -11,13 +11,12 @@ import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
  * What every e-commerce list read needs, held in memory for one catalogue
  * state: each tool's card fields by position, the positions in each sort
  * order, and one position set per facet value. Lists, facet counts and
- * load-more pages are then computed in memory (`facets.ts`, `list.ts`);
+ * load-more pages are then computed in memory (`facets.ts`, `queries.ts`);
  * only a page's texts and free-text matches are read from the database.
  * Rebuilt after an e-commerce change (`changeCatalog(db, "ecommerce", ...)`, or one another writer made,
  * noticed within 2 s by the catalogue fingerprint); changes of the tools' catalogue leave it as it is.
  */
 /** Sorts and facet groups are the URL's (spec 4.6). */
-export const ECOMMERCE_SORTS = ECOMMERCE_SORT_VALUES;
 export type EcommerceSort = EcommerceSortValue;
 export const FACET_GROUPS = FACET_PARAMS;
 export type FacetGroup = FacetParam;

@@ -1,6 +1,7 @@
 import type { z } from "zod";
 import { assertSameOrigin } from "../auth/guards";
 import { AppError } from "../errors";
+import { jsonError } from "./json-response";
 
 /**
  * The shape every JSON endpoint of the app shares: errors are
@@ -11,30 +12,7 @@ import { AppError } from "../errors";
  */
 export const JSON_BODY_LIMIT = 64 * 1024;
 
-export function jsonError(status: number, code: string, message: string, details?: Record<string, unknown>): Response {
-  const headers: Record<string, string> = { "Cache-Control": "no-store" };
-  if (status === 429 && typeof details?.retryAfterSeconds === "number") headers["Retry-After"] = String(details.retryAfterSeconds);
-  return jsonResponse({ error: { code, message, ...details } }, { status, headers });
-}
-
-export function jsonOk(body: unknown, init: ResponseInit = {}): Response {
-  const headers = new Headers(init.headers);
-  if (!headers.has("Cache-Control")) headers.set("Cache-Control", "no-store");
-  return jsonResponse(body, { ...init, headers });
-}
-
-/**
- * A JSON response with its Content-Length: without it the compression middleware cannot tell a small
- * answer from a large one and gzips every few-byte answer (a zlib stream per request, measured as the
- * largest cost of the favourite and rating writes under load).
- */
-function jsonResponse(body: unknown, init: ResponseInit): Response {
-  const text = JSON.stringify(body);
-  const headers = new Headers(init.headers);
-  headers.set("Content-Type", "application/json");
-  headers.set("Content-Length", String(Buffer.byteLength(text)));
-  return new Response(text, { ...init, headers });
-}
+export { jsonError, jsonOk } from "./json-response";
 
 /** Reads at most `maxBytes` of a request body; a larger body is refused with 413 without reading it all. */
 export async function readBodyBytes(request: Pick<Request, "headers" | "body">, maxBytes = JSON_BODY_LIMIT): Promise<Buffer> {

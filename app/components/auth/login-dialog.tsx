@@ -1,6 +1,6 @@
 import { useEffect, useId, useState, type FormEvent } from "react";
 import { createPortal } from "react-dom";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { useLang } from "~/i18n/hooks";
 import { authPost } from "./auth-client";
 import { PasswordReset, passwordErrorKey, resetTokenFromLocation, signInRefusal } from "./password-reset";
@@ -36,7 +36,7 @@ export function LoginDialog({
   initialError?: string;
   onClose: () => void;
 }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const lang = useLang();
   const titleId = useId();
   const [mode, setMode] = useState<Mode>("login");

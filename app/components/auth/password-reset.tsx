@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { authPost } from "./auth-client";
 
 /** The reset link from the mail comes back as `?login=1&reset=1&token=…`: the token, if this is that visit. */
@@ -58,7 +58,7 @@ export function PasswordReset({ email, emailLinks, token, onNotice, onDone }: {
   onNotice: (notice: Notice) => void;
   onDone: () => void;
 }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const [password, setPassword] = useState("");
   const [busy, setBusy] = useState(false);
 

@@ -1,5 +1,5 @@
 import { useCallback, useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { authPost } from "./auth-client";
 
 /** Spec 9: QR expiry 30 s, Douyin polling 2 s, refresh delay 500 ms, success delay 1 s. */
@@ -9,7 +9,7 @@ const SUCCESS_DELAY_MS = 1000;
 
 /** WeChat renders its own QR page (the one wxLogin.js embeds); scanning sends this page to the callback. */
 export function WechatQrPanel({ returnTo }: { returnTo: string }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const [qrUrl, setQrUrl] = useState<string | null>(null);
   const [state, setState] = useState<"idle" | "loading" | "ready" | "error">("idle");
 
@@ -50,7 +50,7 @@ type DouyinState = "idle" | "loading" | "waiting" | "success" | "expired" | "err
 
 /** Douyin: QR drawn locally from the authorize URL, expires after 30 s, polled every 2 s. */
 export function DouyinQrPanel({ returnTo, demo }: { returnTo: string; demo: boolean }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const [qr, setQr] = useState<{ dataUrl: string; expiresAt: number } | null>(null);
   const [status, setStatus] = useState<DouyinState>("idle");
   const [secondsLeft, setSecondsLeft] = useState(0);

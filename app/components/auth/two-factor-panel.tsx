@@ -1,5 +1,5 @@
 import { useState, type FormEvent } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { useRevalidator } from "react-router";
 import { authPost } from "./auth-client";
 
@@ -7,7 +7,7 @@ type Setup = { qrDataUrl: string; backupCodes: string[] };
 
 /** Optional TOTP second factor for an administrator (better-auth two-factor plugin). */
 export function TwoFactorPanel({ enabled }: { enabled: boolean }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   const revalidator = useRevalidator();
   const [password, setPassword] = useState("");
   const [code, setCode] = useState("");

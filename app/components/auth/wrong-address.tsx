@@ -1,5 +1,5 @@
 import { useEffect, useState } from "react";
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { addressToOpen, type SignInAddress } from "~/lib/sign-in-address";
 
 /**
@@ -15,7 +15,7 @@ export function useAddressToOpen(address: SignInAddress | undefined): string | n
 
 /** Says plainly where sign-in works, with a link to this page there. */
 export function WrongAddressNotice({ href, open }: { href: string; open: string }) {
-  const { t } = useTranslation("user");
+  const t = useT("user");
   return (
     <div role="alert" data-testid="wrong-address" className="mt-4 rounded-md bg-amber-50 px-3 py-2 text-sm text-amber-900">
       <p>{t("auth.wrongAddress", { address: open })}</p>

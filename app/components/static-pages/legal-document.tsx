@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useI18n, useT } from "~/i18n/translator";
 import type { EffectiveDate } from "~/lib/effective-date";
 import { stringList } from "./string-list";
 
@@ -26,7 +26,8 @@ interface LegalDocumentProps {
  * so the numbers survive copying and reading without styles.
  */
 export function LegalDocument({ doc, sections, effectiveDate, contactEmail, contactSectionKey = "contact" }: LegalDocumentProps) {
-  const { t, i18n } = useTranslation(["about", "common"]);
+  const t = useT(["about", "common"]);
+  const i18n = useI18n();
   const exists = (key: string) => i18n.exists(key);
   const key = (rest: string) => `about:${doc}.${rest}`;
   return (
@@ -94,7 +95,8 @@ export function LegalDocument({ doc, sections, effectiveDate, contactEmail, cont
 }
 
 function LegalSubsection({ base, anchor }: { base: string; anchor: string }) {
-  const { t, i18n } = useTranslation(["about"]);
+  const t = useT(["about"]);
+  const i18n = useI18n();
   const exists = (key: string) => i18n.exists(key);
   return (
     <section aria-labelledby={anchor} className="scroll-mt-20 rounded-xl border border-slate-200 bg-slate-50 p-5">

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import type { DetailSource } from "~/.server/resolve/types";
 import { ErrorScreen } from "~/components/error-screen";
@@ -20,7 +20,7 @@ export function isDetailNotFound(value: unknown): value is DetailNotFoundData {
  * slug, the language and the sources that were checked.
  */
 export function DetailNotFound({ variant, info }: { variant: "tool" | "case-study"; info: DetailNotFoundData }) {
-  const { t } = useTranslation(["tools", "common"]);
+  const t = useT(["tools", "common"]);
   const to = useLocalizedPath();
   const prefix = variant === "tool" ? "notFound" : "caseStudy.notFound";
   const title = t(`${prefix}.title`);

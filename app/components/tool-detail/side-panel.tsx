@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import type { DetailView } from "~/.server/resolve/types";
 import { useLocalizedPath } from "~/i18n/hooks";
@@ -16,7 +16,7 @@ export function pricingKey(pricing: string): string {
 
 /** Rating, pricing, category and tags beside the description; category and tags link to filtered lists. */
 export function SidePanel({ view }: { view: DetailView }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   // The review count as the page language writes it (`2.951`), as on the cards.
   const figures = useCardText();
   const to = useLocalizedPath();

@@ -1,4 +1,4 @@
-import { useTranslation } from "react-i18next";
+import { useT } from "~/i18n/translator";
 import { Link } from "react-router";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { useLocalizedPath } from "~/i18n/hooks";
@@ -6,7 +6,7 @@ import type { FavoriteEntry } from "~/lib/favorites";
 
 /** The tool's own site, in a new tab (rel=noopener: the site gets no handle on this page). */
 export function VisitWebsiteLink({ href }: { href: string }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   return (
     <a
       href={href}
@@ -27,7 +27,7 @@ export function VisitWebsiteLink({ href }: { href: string }) {
  * stable hooks the favourites and sign-in features attach their behaviour to.
  */
 export function ToolActions({ slug, name, websiteUrl, favorite }: { slug: string; name: string; websiteUrl: string | null; favorite: FavoriteEntry | null }) {
-  const { t } = useTranslation("tools");
+  const t = useT("tools");
   const to = useLocalizedPath();
   const secondary =
     "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700";

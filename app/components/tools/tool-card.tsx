@@ -38,8 +38,7 @@ export interface CardText {
 /**
  * Labels per i18next instance and language. Server renders share one instance per language, so the labels
  * (and the plural rules and number formatter, which are slow to build) are made once per language, not
- * once per request; in the browser once per page load. Keyed by the instance itself: the `i18n` that
- * useTranslation returns is a new wrapper per component, which made new labels for every grid.
+ * once per request; in the browser once per page load. Keyed by the instance itself.
  */
 const cardTexts = new WeakMap<object, Map<Lang, CardText>>();
 

@@ -37,9 +37,10 @@ function sqliteInsert(where: string): string {
 async function upSqlite(db: Kysely<any>): Promise<void> {
   await sql`create table tool_search_grams (gram text not null, tool_id integer not null, score integer not null, primary key (gram, tool_id)) without rowid`.execute(db);
   await sql`create index tool_search_grams_tool_idx on tool_search_grams (tool_id)`.execute(db);
-  // Names and tags longer than the 256 positions of migration 0003 must be covered too.
+  // Names and tags longer than the 256 positions of migration 0003 must be covered too (already there when
+  // migration 0019 goes back).
   for (const offset of [256, 512, 1024]) {
-    await sql.raw(`insert into search_positions (n) select n + ${offset} from search_positions where n + ${offset} <= ${MAX_POSITIONS}`).execute(db);
+    await sql.raw(`insert or ignore into search_positions (n) select n + ${offset} from search_positions where n + ${offset} <= ${MAX_POSITIONS}`).execute(db);
   }
   await sql.raw(sqliteInsert("1 = 1")).execute(db);
   const refresh = (ref: "new" | "old", extra = "") =>

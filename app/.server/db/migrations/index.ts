@@ -15,6 +15,7 @@ import * as m0015 from "./0015_search_synonyms";
 import * as m0016 from "./0016_bulk_search_sync";
 import * as m0017 from "./0017_shared_revisions";
 import * as m0018 from "./0018_ad_request_language";
+import * as m0019 from "./0019_drop_sql_search_side_tables";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   "0016_bulk_search_sync": m0016,
   "0017_shared_revisions": m0017,
   "0018_ad_request_language": m0018,
+  "0019_drop_sql_search_side_tables": m0019,
 };
