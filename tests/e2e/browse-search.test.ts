@@ -55,7 +55,7 @@ describe("tool list over HTTP", () => {
 
   it("sends only the active category's sidebar panel; the other categories are closed toggles", async () => {
     const { body } = await html("/us-en/tools?category=ai-chatbot");
-    const start = body.indexOf('aria-labelledby="category-sidebar-title"');
+    const start = body.indexOf('id="category-sidebar-title"');
     const sidebar = body.slice(start, body.indexOf("</nav>", start));
     const toggles = [...sidebar.matchAll(/<button [^>]*aria-expanded="(true|false)"[^>]*>/g)];
     expect(toggles.length).toBeGreaterThan(10);

@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
-import { SESSION_COOKIE } from "../app/.server/http-cache";
-import { onCatalogChange } from "../app/.server/tools/cache";
-import { ByteBoundedMap } from "./byte-bounded-map";
+import { SESSION_COOKIE } from "../.server/http-cache";
+import { onCatalogChange } from "../.server/tools/cache";
+import { ByteBoundedMap } from "../../server/byte-bounded-map";
 
 /**
  * Micro-cache of rendered pages for anonymous visitors. Only responses the
