@@ -1,6 +1,5 @@
 import ipaddr from "ipaddr.js";
 import { z } from "zod";
-import { DELIVERY_MODES } from "../delivery/mode";
 import { DEFAULT_UPLOAD_DIR, resolveStorageSettings, StorageSettingsError, type StorageSettings } from "./storage/settings";
 
 /**
@@ -58,8 +57,8 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   /** Import the seed catalogue (seed/catalog) on start when the database has no tools. */
-  /** How pages are delivered: "fast" (app/delivery's own path) or "stock" (React Router's documented one). */
-  DELIVERY: z.preprocess(emptyToUndefined, z.enum(DELIVERY_MODES).default("fast")),
+  /** How pages are delivered: "fast" (app/delivery's own path) or "stock" (React Router's documented one; app/delivery/mode.ts). */
+  DELIVERY: z.preprocess(emptyToUndefined, z.enum(["fast", "stock"]).default("fast")),
   SEED_ON_START: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@aitools.example")),
   UPLOAD_DIR: optionalString,

@@ -1,3 +1,5 @@
+import type { Config } from "../.server/config";
+
 /**
  * How pages are delivered (DELIVERY in the environment, app/.server/config.ts):
  * - "fast": this folder's own path (decisions 0004-0006, 0016, 0019, 0026): the page rendered in one pass
@@ -8,5 +10,4 @@
  *   `<Links>` and `<Link>`, every route through React Router. Slower; for upgrading React Router (run the
  *   end-to-end tests under both) and for ruling the fast path out when something looks wrong.
  */
-export const DELIVERY_MODES = ["fast", "stock"] as const;
-export type Delivery = (typeof DELIVERY_MODES)[number];
+export type Delivery = Config["DELIVERY"];
