@@ -126,7 +126,7 @@ export function pageCache({ beforeLookup }: PageCacheOptions = {}) {
         store.set(key, {
           expires: Date.now() + TTL_MS,
           headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
-          // Pages arrive as one body (entry.server), so there is usually nothing to join.
+          // Pages arrive as one body (render.server.tsx), so there is usually nothing to join.
           parts: splitAtNonce(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), nonce),
         });
       }
