@@ -31,7 +31,7 @@ describe("routes served directly", () => {
     const build = { routes, entry: { module: { handleError: (error: unknown) => void reported.push(error) } } } as unknown as ServerBuild;
     const table = Object.fromEntries(Object.keys(answers).map((path) => [path, `routes${path}`]));
     const app = express();
-    app.use(directRoutes(build, () => ({}), table));
+    app.use(directRoutes(build, () => ({ cspNonce: "" }), table));
     app.use((_req: express.Request, res: express.Response) => void res.status(418).send("not served directly"));
     app.use((error: Error, _req: express.Request, res: express.Response, _next: express.NextFunction) => void res.status(500).json({ error: error.message }));
     server = app.listen(0, "127.0.0.1");
