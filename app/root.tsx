@@ -1,13 +1,11 @@
-import { lazy, useContext, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
+import { lazy, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
-  Links,
   Meta,
   Outlet,
   Scripts,
   ScrollRestoration,
-  UNSAFE_FrameworkContext,
   useLocation,
   useRouteError,
   useRouteLoaderData,
@@ -28,8 +26,8 @@ import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-sta
 import { htmlLang, isUnlocalizedPath, negotiateLanguage, PREFERRED_LANGUAGE_COOKIE, splitLangPath, type Lang, type Namespace } from "./i18n/languages";
 import { i18nForRender, serializeBundles } from "./i18n/render-instance";
 import { useT } from "./i18n/translator";
-import { AppLinkNavigation } from "./lib/app-link";
-import { AppStylesheet } from "./lib/app-stylesheet";
+import { AppLinkNavigation } from "./delivery/app-link";
+import { DocumentLinks } from "./delivery/stylesheet";
 import { useNonce } from "./lib/nonce";
 
 /**
@@ -85,6 +83,8 @@ export async function loader({ request }: Route.LoaderArgs) {
     publicUrl: getConfig().publicUrl,
     user,
     signInMethods: enabledMethods(),
+    // The document and its links render differently per delivery; browser and server must agree.
+    delivery: getConfig().DELIVERY,
   };
 }
 
@@ -105,7 +105,6 @@ export function Layout({ children }: { children: ReactNode }) {
   const lang = data?.lang ?? splitLangPath(location.pathname).lang;
   const bundlesJson = data?.bundlesJson;
   const i18n = useMemo(() => i18nForRender(lang, bundlesJson ?? "{}"), [lang, bundlesJson]);
-  const stylesheets = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
   useEffect(() => {
     // Lets tests (and CSS) know the page is interactive, error screens included.
     document.documentElement.dataset.hydrated = "true";
@@ -117,19 +116,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
-        {/*
-          Production: what <Links /> renders, except that the stylesheet (app.css, the only route CSS)
-          is inlined when the server has its text (see AppStylesheet). Only the root has links().
-          Development keeps <Links />, which also carries Vite's critical CSS.
-        */}
-        {import.meta.env.DEV ? (
-          <Links nonce={nonce} />
-        ) : (
-          <>
-            <link {...FAVICON} />
-            <AppStylesheet hrefs={stylesheets} nonce={nonce} />
-          </>
-        )}
+        <DocumentLinks delivery={data?.delivery} nonce={nonce} favicon={FAVICON} />
         {data ? (
           <I18nextProvider i18n={i18n}>
             <Seo publicUrl={data.publicUrl} />
@@ -138,7 +125,7 @@ export function Layout({ children }: { children: ReactNode }) {
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
         <I18nextProvider i18n={i18n}>
-          <AppLinkNavigation>
+          <AppLinkNavigation delivery={data?.delivery ?? "stock"}>
             <DetailLoadingStatus />
             <SiteShell footerCategories={data?.footerCategories ?? []} year={data?.year ?? new Date().getUTCFullYear()}>
               {children}

@@ -21,12 +21,10 @@ import { countPublishedTools } from "../app/.server/tools/queries";
 import { edgeGuards, shortUrl } from "./edge-guards";
 import { languageRedirects } from "./language-redirects";
 import { autocompleteEndpoint } from "./autocomplete";
-import { pageCache } from "./page-cache";
 import { startBackgroundWork, stopBackgroundWork } from "./background-work";
 import { pageViews } from "./page-views";
 import { databaseOutageErrors, databaseOutageGate } from "./database-outage";
-import { directResourceRoutes } from "./direct-resource-routes";
-import { routerHandler } from "./router-handler";
+import { deliveryHandlers, type DeliveryHandlers } from "../app/delivery/index.server";
 import { securityHeaders } from "./security";
 import { storedUploads } from "./uploads";
 
@@ -188,8 +186,15 @@ app.all("/api/auth/*splat", authRequestHandler);
 
 const loadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: String(res.locals.cspNonce ?? ""), receivedAt: res.locals.receivedAt as number | undefined });
 
-// A favourite or a rating per click: their route modules answer without React Router's matching around them.
-app.use(directResourceRoutes(build as unknown as ServerBuild, { "/api/favorites": "routes/api.favorites", "/api/ratings": "routes/api.ratings" }, loadContext));
+// DELIVERY picks how pages and the direct JSON routes are served (app/delivery, decision 0026). Looks for other
+// instances' catalogue writes on cached pages too (at most every 2 s, never waited for).
+// Made on the first request: the config is read (and its errors reported) by server.js first.
+let handlers: DeliveryHandlers | undefined;
+const delivery = () =>
+  (handlers ??= deliveryHandlers(getConfig().DELIVERY, { build: build as unknown as ServerBuild, getLoadContext: loadContext, beforePageCacheLookup: () => checkCatalogFreshness(getDb()) }));
+
+// A favourite or a rating per click: under fast delivery their route modules answer without React Router's matching.
+app.use((req, res, next) => delivery().directRoutes(req, res, next));
 
 app.get("/api/autocomplete", (req, res, next) => {
   autocompleteEndpoint(req, res).catch(next);
@@ -203,14 +208,7 @@ app.get("/uploads/*splat", (req, res, next) => {
 
 app.use(languageRedirects);
 app.use(pageViews());
-// Looks for other instances' catalogue writes on cached pages too (at most every 2 s, never waited for).
-app.use(pageCache({ beforeLookup: () => checkCatalogFreshness(getDb()) }));
-
-app.use(
-  routerHandler({
-    build,
-    getLoadContext: loadContext,
-  }),
-);
+app.use((req, res, next) => delivery().pageCache(req, res, next));
+app.use((req, res, next) => delivery().pages(req, res, next));
 
 app.use(databaseOutageErrors);

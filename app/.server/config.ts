@@ -57,6 +57,8 @@ const envSchema = z.object({
     z.enum(["fatal", "error", "warn", "info", "debug", "trace", "silent"]).default("info"),
   ),
   /** Import the seed catalogue (seed/catalog) on start when the database has no tools. */
+  /** How pages are delivered: "fast" (app/delivery's own path) or "stock" (React Router's documented one; app/delivery/mode.ts). */
+  DELIVERY: z.preprocess(emptyToUndefined, z.enum(["fast", "stock"]).default("fast")),
   SEED_ON_START: z.preprocess(emptyToUndefined, z.enum(["true", "false"]).default("true")),
   CONTACT_EMAIL: z.preprocess(emptyToUndefined, z.email().default("hello@aitools.example")),
   UPLOAD_DIR: optionalString,

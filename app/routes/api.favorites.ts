@@ -1,3 +1,4 @@
+// Served directly: app/delivery/direct-routes.server.ts (its contract: answer with a Response; no path parameters).
 import { apiUser, apiWriter, favoriteInput, requestLang, userApi } from "~/.server/favorites/http";
 import { listFavoriteEntries, setFavorite } from "~/.server/favorites/queries";
 import { jsonOk, readJson } from "~/.server/http/json-api";

@@ -1,3 +1,4 @@
+// Served directly: app/delivery/direct-routes.server.ts (its contract: answer with a Response; no path parameters).
 import { getSessionUser } from "~/.server/auth/session";
 import { apiWriter, ratingInput, ratingQuery, ratingRemoval, userApi } from "~/.server/favorites/http";
 import { jsonOk, parseOr400, readJson } from "~/.server/http/json-api";

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/translator";
 import { data, redirect } from "react-router";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { categoryPage, resolveCategoryFilter } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/translator";
 import { data } from "react-router";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/translator";
 import { data, Form, useNavigation, useSubmit } from "react-router";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { plainCategoryName } from "~/lib/category-name";
 import { useJsonText } from "~/lib/json-text";
 import { z } from "zod";

@@ -8,7 +8,7 @@ import { agoLabel, TrendTable, type TrendTableState } from "~/components/trends/
 import { useLang, useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { htmlLang, splitLangPath } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import type { Route } from "./+types/trends";
 
 /**

@@ -6,7 +6,7 @@ import { pageViewsInLastDays, readDashboard, trendingOnSite } from "~/.server/an
 import { flushPageViews, pendingPageViews } from "~/.server/analytics/recorder";
 import { refreshRollups } from "~/.server/analytics/rollups";
 import { addDays, saltOf } from "~/.server/analytics/salts";
-import { pageCache } from "../../server/page-cache";
+import { pageCache } from "../../app/delivery/page-cache.server";
 import { pageViews } from "../../server/page-views";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { insertTool } from "../support/detail-fixtures";

@@ -3,7 +3,7 @@ import type { AddressInfo } from "node:net";
 import type { Server } from "node:http";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { invalidateCatalogCache } from "~/.server/tools/cache";
-import { pageCache } from "../../server/page-cache";
+import { pageCache } from "../../app/delivery/page-cache.server";
 
 /**
  * The rendered-page cache behind anonymous pages: a page is kept from its second request on, answered

@@ -17,6 +17,7 @@ export interface RunningServer {
 /**
  * Starts the production build (`node server.js`) on a free port with its
  * own temporary SQLite database unless `env.DATABASE_URL` says otherwise.
+ * E2E_DELIVERY=stock runs it with DELIVERY=stock (`npm run test:e2e:stock`), unless `env.DELIVERY` says otherwise.
  */
 export async function startServer(env: Record<string, string> = {}, { startTimeoutMs = 60_000 } = {}): Promise<RunningServer> {
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), "directory-e2e-"));
@@ -33,6 +34,7 @@ export async function startServer(env: Record<string, string> = {}, { startTimeo
       UPLOAD_DIR: path.join(dir, "uploads"),
       BUILD_DIR: inject("buildDir"),
       BETTER_AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
+      DELIVERY: process.env.E2E_DELIVERY ?? "fast",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

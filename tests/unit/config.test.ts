@@ -38,6 +38,12 @@ describe("configuration", () => {
     expect(parseConfig({ HTTP_HEADERS_TIMEOUT_MS: "2000", HTTP_REQUEST_TIMEOUT_MS: "2000" }).HTTP_BODY_IDLE_TIMEOUT_MS).toBe(2000);
   });
 
+  it("delivers pages the fast way unless DELIVERY=stock, and names a bad value", () => {
+    expect(parseConfig({}).DELIVERY).toBe("fast");
+    expect(parseConfig({ DELIVERY: "" }).DELIVERY).toBe("fast");
+    expect(parseConfig({ DELIVERY: "stock" }).DELIVERY).toBe("stock");
+    expect(() => parseConfig({ DELIVERY: "slow" })).toThrow(/DELIVERY/);
+  });
   it("strips a trailing slash from PUBLIC_URL", () => {
     expect(parseConfig({ PUBLIC_URL: "https://example.com/" }).publicUrl).toBe("https://example.com");
   });

@@ -1,6 +1,6 @@
 import { useState } from "react";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang } from "~/i18n/languages";
 import { formatNumberFor } from "~/lib/tool-display";

@@ -4,7 +4,7 @@ import type { EcommerceCard as CardData, EcommerceListPage } from "~/.server/eco
 import { useCardText } from "~/components/tools/tool-card";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { cleared, ecommerceQuery, ECOMMERCE_SORT_VALUES, toggled, type EcommerceView } from "~/lib/ecommerce-url";
 import { CardSkeleton, EcommerceCard, type CardLayout } from "./ecommerce-card";
 import { FacetSidebar } from "./facet-sidebar";

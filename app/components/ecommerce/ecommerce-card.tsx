@@ -1,7 +1,7 @@
 import type { EcommerceCard as CardData } from "~/.server/ecommerce/queries";
 import { DEFAULT_TOOL_IMAGE, type CardText } from "~/components/tools/tool-card";
 import { htmlLang, isLang, localizedPath } from "~/i18n/languages";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { useImageFailure } from "~/lib/image-fallback";
 import { pricingKey } from "~/lib/tool-display";
 import { EcommerceFavoriteSlot } from "./favorite-slot";

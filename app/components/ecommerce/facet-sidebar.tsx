@@ -1,7 +1,7 @@
 import { useState } from "react";
 import type { EcommerceSidebar, FacetValue } from "~/.server/ecommerce/queries";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { displayCategoryName } from "~/lib/category-name";
 import { ecommerceQuery, toggled, type EcommerceView, type FacetParam } from "~/lib/ecommerce-url";
 

@@ -1,6 +1,6 @@
 import { Form } from "react-router";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { ecommerceQuery, type EcommerceView } from "~/lib/ecommerce-url";
 
 /** Popular searches (spec 2.4): label keys and, per language, the word each one searches for. */

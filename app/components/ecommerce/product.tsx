@@ -8,7 +8,7 @@ import { RatingWithValue } from "~/components/tool-detail/rating-stars";
 import { VisitWebsiteLink } from "~/components/tool-detail/tool-actions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { ecommerceQuery, type EcommerceView } from "~/lib/ecommerce-url";
 import { pricingKey } from "~/lib/tool-display";
 import { EcommerceCard } from "./ecommerce-card";

@@ -1,6 +1,6 @@
 import { useT } from "~/i18n/translator";
 import { useLocalizedPath } from "~/i18n/hooks";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 
 /** '加载失败，请稍后重试' (spec 8) with a button that loads the page again. */
 export function EcommerceLoadError() {

@@ -2,7 +2,7 @@ import { useEffect, useRef } from "react";
 import { useRevalidator } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { useImageFailure } from "~/lib/image-fallback";
 import { FAVORITE_TYPES, favoriteKey, favoritePath, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
 import { DEFAULT_TOOL_IMAGE } from "~/components/tools/tool-card";

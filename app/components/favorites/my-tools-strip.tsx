@@ -2,7 +2,7 @@ import { useEffect, useState, type ComponentType } from "react";
 import { useRouteLoaderData } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { useNonce } from "~/lib/nonce";
 import type { loader as rootLoader } from "~/root";
 /** How many favourites the strip showed last (localStorage), and the attribute that shows its row. */

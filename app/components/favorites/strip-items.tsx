@@ -1,6 +1,6 @@
 import { lazy, Suspense } from "react";
 import { useLocalizedPath } from "~/i18n/hooks";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { favoritePath, MY_TOOLS_STRIP_SIZE } from "~/lib/favorites";
 import { loadFavorites } from "./actions";
 import { storeAccess, useFavoritesState } from "./store";

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { displayCategoryName } from "~/lib/category-name";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { useLocalizedPath } from "~/i18n/hooks";

@@ -1,5 +1,5 @@
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import { pageWindow } from "~/lib/tool-display";
 
 /**

@@ -1,6 +1,6 @@
 import type { TFunction } from "i18next";
 import { CardHeart } from "~/components/favorites/card-heart";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
 import { translatorFor, useI18n } from "~/i18n/translator";

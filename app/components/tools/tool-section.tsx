@@ -1,6 +1,6 @@
 import type { ReactNode } from "react";
 import { useT } from "~/i18n/translator";
-import { AppLink } from "~/lib/app-link";
+import { AppLink } from "~/delivery/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { ToolCard, useCardText, type CardImagePriority } from "./tool-card";
 

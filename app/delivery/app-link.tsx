@@ -1,16 +1,23 @@
 import { createContext, useCallback, useContext, type AnchorHTMLAttributes, type MouseEvent, type ReactNode } from "react";
-import { useNavigate } from "react-router";
+import { Link, useNavigate } from "react-router";
+import type { Delivery } from "./mode";
 
 type LinkClick = (event: MouseEvent<HTMLAnchorElement>) => void;
 
-const LinkClickContext = createContext<LinkClick | undefined>(undefined);
+/** The in-app click handler (fast delivery), "router-link" for React Router's own <Link> (stock), or none (a plain link). */
+const LinkClickContext = createContext<LinkClick | "router-link" | undefined>(undefined);
 
 /**
  * Makes every AppLink below it navigate inside the app: one router hook for the page instead of the
  * dozen hooks React Router's <Link> runs for each link (a page has 50-65 links, most of them cards and
  * footer entries, and they were a visible share of rendering it on the server).
  */
-export function AppLinkNavigation({ children }: { children: ReactNode }) {
+export function AppLinkNavigation({ delivery, children }: { delivery: Delivery; children: ReactNode }) {
+  if (delivery === "stock") return <LinkClickContext.Provider value="router-link">{children}</LinkClickContext.Provider>;
+  return <FastLinkNavigation>{children}</FastLinkNavigation>;
+}
+
+function FastLinkNavigation({ children }: { children: ReactNode }) {
   const navigate = useNavigate();
   const onClick = useCallback<LinkClick>(
     (event) => {
@@ -38,10 +45,12 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
 /**
  * A link inside the app with the markup of `<Link to>` (the href, and `data-discover` so React Router
  * describes the target route to the browser before it is followed) and in-app navigation on click,
- * through AppLinkNavigation. Without JavaScript, or outside that provider, it is a plain link.
+ * through AppLinkNavigation. Without JavaScript, or outside that provider, it is a plain link. Under stock
+ * delivery it is React Router's <Link>.
  */
 export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
   const navigate = useContext(LinkClickContext);
+  if (navigate === "router-link") return <Link {...rest} to={to} onClick={onClick} />;
   const handleClick: LinkClick | undefined =
     onClick && navigate
       ? (event) => {

@@ -1,13 +1,13 @@
 import { createReadableStreamFromReadable, writeReadableStreamToWritable } from "@react-router/node";
 import type { NextFunction, Request as ExpressRequest, Response as ExpressResponse } from "express";
 import { createRequestHandler as createRouterHandler, type AppLoadContext, type ServerBuild } from "react-router";
-import { wholeBodyOf } from "../app/.server/document-body";
-import { failedForDatabase, sendOutage } from "./database-outage";
+import { wholeBodyOf } from "./whole-body.server";
+import { failedForDatabase, sendOutage } from "../../server/database-outage";
 
 /**
  * Express -> React Router, as `@react-router/express` does it (same request, same abort on a closed
  * connection, same headers and streaming for anything that streams), except that a page rendered whole
- * (app/.server/document-body.ts) leaves in one write instead of through its Response's web stream.
+ * (whole-body.server.ts) leaves in one write instead of through its Response's web stream.
  */
 export function routerHandler(options: { build: ServerBuild; getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext }) {
   const handle = createRouterHandler(options.build, process.env.NODE_ENV);

@@ -1,7 +1,7 @@
 /**
- * Pages are rendered whole (app/entry.server.tsx), so their bytes exist before the Response does. The
+ * Pages are rendered whole (render.server.tsx), so their bytes exist before the Response does. The
  * Response React Router hands back carries no body: the bytes are kept here, and the HTTP edge
- * (server/router-handler.ts) writes them straight to the socket. Building a web stream for the body and
+ * (express-adapter.server.ts) writes them straight to the socket. Building a web stream for the body and
  * reading it back cost about 4% of a page. Only that handler serves the app, and it checks here first.
  */
 const bodies = new WeakMap<Response, Uint8Array>();

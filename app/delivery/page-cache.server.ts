@@ -1,7 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
-import { SESSION_COOKIE } from "../app/.server/http-cache";
-import { onCatalogChange } from "../app/.server/tools/cache";
-import { ByteBoundedMap } from "./byte-bounded-map";
+import { SESSION_COOKIE } from "../.server/http-cache";
+import { onCatalogChange } from "../.server/tools/cache";
+import { ByteBoundedMap } from "../../server/byte-bounded-map";
 
 /**
  * Micro-cache of rendered pages for anonymous visitors. Only responses the
@@ -126,7 +126,7 @@ export function pageCache({ beforeLookup }: PageCacheOptions = {}) {
         store.set(key, {
           expires: Date.now() + TTL_MS,
           headers: Object.entries(res.getHeaders()).filter(([name, value]) => !SKIP_HEADERS.has(name) && value !== undefined) as Entry["headers"],
-          // Pages arrive as one body (entry.server), so there is usually nothing to join.
+          // Pages arrive as one body (render.server.tsx), so there is usually nothing to join.
           parts: splitAtNonce(chunks.length === 1 ? chunks[0]! : Buffer.concat(chunks), nonce),
         });
       }

@@ -1,4 +1,6 @@
-import { createContext, useContext } from "react";
+import { createContext, useContext, type LinkHTMLAttributes } from "react";
+import { Links, UNSAFE_FrameworkContext } from "react-router";
+import type { Delivery } from "./mode";
 
 /**
  * The app stylesheet, inlined into the document in production builds.
@@ -22,7 +24,28 @@ function useInlineCss(): string | null {
   return textInPage;
 }
 
-export function AppStylesheet({ hrefs, nonce }: { hrefs: readonly string[]; nonce: string }) {
+/**
+ * The document's links. Fast delivery in production: what <Links /> renders (the root's `links()`, here only
+ * the favicon, and the root's CSS, app.css being the only route CSS), except that the stylesheet is inlined
+ * when the server has its text; the file names come from React Router's internal context. Stock delivery,
+ * development (where <Links /> also carries Vite's critical CSS), and a page whose root data failed: <Links />.
+ */
+export function DocumentLinks({ delivery, nonce, favicon }: { delivery: Delivery | undefined; nonce: string; favicon: LinkHTMLAttributes<HTMLLinkElement> }) {
+  if (import.meta.env.DEV || delivery !== "fast") return <Links nonce={nonce} />;
+  return (
+    <>
+      <link {...favicon} />
+      <InlinedStylesheet nonce={nonce} />
+    </>
+  );
+}
+
+function InlinedStylesheet({ nonce }: { nonce: string }) {
+  const hrefs = useContext(UNSAFE_FrameworkContext)?.manifest.routes.root?.css ?? [];
+  return <AppStylesheet hrefs={hrefs} nonce={nonce} />;
+}
+
+function AppStylesheet({ hrefs, nonce }: { hrefs: readonly string[]; nonce: string }) {
   const css = useInlineCss();
   if (css !== null) return <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />;
   return (

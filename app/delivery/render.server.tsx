@@ -1,0 +1,185 @@
+import { randomBytes } from "node:crypto";
+import { readFileSync } from "node:fs";
+import path from "node:path";
+import { Writable } from "node:stream";
+import { renderToPipeableStream, renderToString } from "react-dom/server";
+import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
+import { getLogger } from "../.server/logger";
+import { NonceProvider } from "../lib/nonce";
+import { InlineCssProvider } from "./stylesheet";
+import { wholeBodyResponse } from "./whole-body.server";
+
+/** How long React Router waits for a deferred loader promise, and (plus 1 s) a render for late content. */
+export const STREAM_TIMEOUT_MS = 5_000;
+
+const inlineCssCache = new Map<string, Buffer | null>();
+
+/**
+ * What the page renders in place of the stylesheet's text, replaced by the text's bytes once the page is
+ * encoded. The stylesheet is half of a page (about 60 KB): as part of React's output it was copied into
+ * the document string and UTF-8-encoded again on every render. Random per process, so no page content
+ * can spell it.
+ */
+const CSS_MARKER = `/*app-css-${randomBytes(12).toString("hex")}*/`;
+const CSS_MARKER_BYTES = Buffer.from(CSS_MARKER);
+
+/** The document's bytes with the stylesheet's bytes where the marker is (pages without it are left alone). */
+function withInlineCss(body: Buffer, css: Buffer | null): Buffer {
+  if (!css) return body;
+  const at = body.indexOf(CSS_MARKER_BYTES);
+  if (at < 0) return body;
+  return Buffer.concat([body.subarray(0, at), css, body.subarray(at + CSS_MARKER_BYTES.length)]);
+}
+
+/**
+ * Text of the built stylesheets, read once, for inlining (see AppStylesheet); null in development,
+ * where Vite serves the CSS, or when a file cannot be read (the page then links it).
+ */
+function inlineCss(hrefs: readonly string[]): Buffer | null {
+  if (process.env.NODE_ENV !== "production" || hrefs.length === 0) return null;
+  const key = hrefs.join("\n");
+  let bytes = inlineCssCache.get(key);
+  if (bytes === undefined) {
+    const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
+    try {
+      const text = hrefs.map((href) => readFileSync(path.join(clientDir, href), "utf8")).join("\n");
+      // Never let file content end the element early.
+      bytes = /<\/style/i.test(text) ? null : Buffer.from(text);
+    } catch {
+      bytes = null;
+    }
+    inlineCssCache.set(key, bytes);
+  }
+  return bytes;
+}
+
+/** Collects what React writes, so the page leaves in one body instead of many small chunks. */
+class HtmlBuffer extends Writable {
+  private readonly chunks: Buffer[] = [];
+
+  override _write(chunk: Buffer, _encoding: BufferEncoding, done: (error?: Error | null) => void) {
+    this.chunks.push(chunk);
+    done();
+  }
+
+  bytes(): Buffer {
+    return Buffer.concat(this.chunks);
+  }
+}
+
+/** What StreamTransfer gets as its reader once the stream has been read (a web stream per page cost 0.4%). */
+const DRAINED_READER = {
+  read: () => Promise.resolve({ done: true as const, value: undefined }),
+  releaseLock() {},
+  cancel: () => Promise.resolve(),
+  closed: Promise.resolve(undefined),
+};
+
+/**
+ * Reads React Router's loader-data stream to its end before rendering and hands the text to its
+ * `StreamTransfer` as already-read chunks (the `renderMeta.streamCache` it consults first), so the
+ * data scripts render in the same pass as the page instead of suspending once per chunk. The page is
+ * only sent once it is whole anyway (see below), so nothing is lost by waiting for the data first.
+ * Tied to react-router 7.18's internals (pinned exactly in package.json); the e2e suites hydrate
+ * every kind of page, so a change there shows up as pages that no longer hydrate.
+ */
+async function readHandoffAhead(context: EntryContext): Promise<void> {
+  const stream = context.serverHandoffStream;
+  if (!stream || !context.renderMeta) return;
+  const reader = stream.getReader();
+  const decoder = new TextDecoder();
+  let text = "";
+  for (let chunk = await reader.read(); !chunk.done; chunk = await reader.read()) text += decoder.decode(chunk.value, { stream: true });
+  text += decoder.decode();
+  const settled = (result: { done: boolean; value: string }) => Object.assign(Promise.resolve(), { result });
+  (context.renderMeta as { streamCache?: Record<number, Promise<void>> }).streamCache = {
+    0: settled({ done: false, value: text }),
+    1: settled({ done: true, value: "" }),
+  };
+  // StreamTransfer still asks for a reader (once per render; a page may render twice, see below), and
+  // every read it would make is answered from the cache.
+  context.serverHandoffStream = { getReader: () => DRAINED_READER } as unknown as ReadableStream<Uint8Array>;
+}
+
+/**
+ * The document in one synchronous pass, encoded (React's string renderer appends text, where the
+ * streaming one encodes every small piece into bytes). Null when something on the page waited for code
+ * or data (the first use of a lazy screen, a boundary that failed): the streaming render handles those.
+ * The doctype joins the text before it is encoded and the check reads the bytes: React's text is built
+ * of thousands of pieces, and each string operation on it would copy all of them once more.
+ */
+function renderInOnePass(element: React.ReactElement): Buffer | null {
+  try {
+    const body = Buffer.from(`<!DOCTYPE html>${renderToString(element)}`);
+    // `<!--$!` marks a boundary the string renderer gave up on (left to the browser to render).
+    return body.includes("<!--$!") ? null : body;
+  } catch {
+    return null;
+  }
+}
+
+/**
+ * Renders the whole document before answering. Pages have no Suspense boundaries that resolve later
+ * (their loaders return plain data), so streaming only cut each page into dozens of small writes, each
+ * carried through web streams into the Node response; one body costs a fraction of that. Crawlers
+ * and SPA mode always got the complete document in one piece; now every visitor does.
+ */
+export async function renderWhole(
+  request: Request,
+  responseStatusCode: number,
+  responseHeaders: Headers,
+  routerContext: EntryContext,
+  loadContext: AppLoadContext,
+) {
+  const nonce = loadContext.cspNonce ?? "";
+  await readHandoffAhead(routerContext);
+  const css = inlineCss(routerContext.manifest.routes.root?.css ?? []);
+  const page = (
+    <NonceProvider value={nonce}>
+      <InlineCssProvider value={css ? CSS_MARKER : null}>
+        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+      </InlineCssProvider>
+    </NonceProvider>
+  );
+  const rendered = renderInOnePass(page) ?? (await renderStreaming(page, nonce, (status) => (responseStatusCode = status)));
+  const body = withInlineCss(rendered, css);
+  responseHeaders.set("Content-Type", "text/html; charset=utf-8");
+  responseHeaders.set("Content-Length", String(body.byteLength));
+  // Server time from the request's arrival to the finished body (browsers' developer tools show it; the bench reads it).
+  // Appended, so a loader's own metric (the e-commerce list's `data;dur`) stays beside it.
+  if (loadContext.receivedAt !== undefined) responseHeaders.append("Server-Timing", `app;dur=${(performance.now() - loadContext.receivedAt).toFixed(1)}`);
+  return wholeBodyResponse(body, { headers: responseHeaders, status: responseStatusCode });
+}
+
+/** The streaming renderer, waiting for everything (lazy code, late boundaries) before answering. */
+function renderStreaming(page: React.ReactElement, nonce: string, setStatus: (status: number) => void): Promise<Buffer> {
+  return new Promise<Buffer>((resolve, reject) => {
+    const html = new HtmlBuffer();
+    let shellRendered = false;
+    let shellFailed = false;
+    const timeout = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
+    const { pipe, abort } = renderToPipeableStream(page, {
+      nonce,
+      onShellReady() {
+        shellRendered = true;
+      },
+      onAllReady() {
+        if (!shellFailed) pipe(html);
+      },
+      onShellError(error: unknown) {
+        shellFailed = true;
+        clearTimeout(timeout);
+        reject(error);
+      },
+      onError(error: unknown) {
+        setStatus(500);
+        // Errors before the shell reach React Router's handleError through the rejection.
+        if (shellRendered) getLogger().error({ err: error }, "render error");
+      },
+    });
+    html.on("finish", () => {
+      clearTimeout(timeout);
+      resolve(html.bytes());
+    });
+  });
+}
