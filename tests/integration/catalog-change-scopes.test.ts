@@ -12,14 +12,14 @@ import { createImageStore, type ImageStore } from "~/.server/catalog/images";
 import { caseStudySchema, categorySchema, toolSchema, validateRows } from "~/.server/catalog/schemas";
 import { seedCatalog } from "~/.server/catalog/seed";
 import { categoryTree } from "~/.server/categories/queries";
-import { createDatabase, type DB } from "~/.server/db";
+import type { DB } from "~/.server/db";
 import { nowIso } from "~/.server/db/values";
 import { getSnapshot } from "~/.server/ecommerce/snapshot";
 import { searchIndex } from "~/.server/search/current";
 import { answerAutocomplete } from "~/.server/tools/autocomplete";
 import { checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache, onCatalogChange } from "~/.server/tools/cache";
 import { listTools } from "~/.server/tools/queries";
-import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { createTestDatabase, secondConnection, testDialects, type TestDatabase } from "../support/databases";
 
 /**
  * Each kind of catalogue write redoes what shows it and nothing else: an e-commerce tool does not rebuild the
@@ -46,10 +46,7 @@ describe.each(testDialects())("catalogue changes by scope on %s", (dialect) => {
     store = createImageStore(uploadDir, { deferred: true, cacheDir: null });
     const now = nowIso();
     await t.db.insertInto("user").values({ id: admin.id, name: "Admin", email: admin.email, emailVerified: 0, createdAt: now, updatedAt: now }).execute();
-    other =
-      dialect === "sqlite"
-        ? createDatabase({ database: { kind: "sqlite", path: t.url.replace(/^file:/, "") } })
-        : createDatabase({ database: { kind: "postgres", url: t.url }, pgSchema: t.env.DATABASE_SCHEMA });
+    other = secondConnection(t);
     // The page cache listens to every catalogue change, as server/page-cache.ts does.
     stopListening = onCatalogChange(() => pageCacheClears++);
   });

@@ -4,13 +4,13 @@ import path from "node:path";
 import { sql } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { seedCatalog } from "~/.server/catalog/seed";
-import { createDatabase, type DB } from "~/.server/db";
+import type { DB } from "~/.server/db";
 import { nowIso } from "~/.server/db/values";
 import { setFavorite } from "~/.server/favorites/queries";
 import { setRating } from "~/.server/ratings/queries";
 import { changeCatalog } from "~/.server/catalog/changes";
 import { checkCatalogFreshness, FINGERPRINT_EVERY_MS, onCatalogChange } from "~/.server/tools/cache";
-import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { createTestDatabase, secondConnection, testDialects, type TestDatabase } from "../support/databases";
 
 /**
  * Another instance's catalogue caches hear of a change through the database alone: the fingerprint
@@ -33,10 +33,7 @@ describe.each(testDialects())("catalogue changes seen by another instance on %s"
     await seedCatalog(t.db, { dir: "tests/fixtures/catalog", uploadDir, deferImages: true, imageCacheDir: null });
     const now = nowIso();
     await t.db.insertInto("user").values({ id: userId, name: "Rater", email: "rater@example.com", emailVerified: 0, createdAt: now, updatedAt: now }).execute();
-    other =
-      dialect === "sqlite"
-        ? createDatabase({ database: { kind: "sqlite", path: t.url.replace(/^file:/, "") } })
-        : createDatabase({ database: { kind: "postgres", url: t.url }, pgSchema: t.env.DATABASE_SCHEMA });
+    other = secondConnection(t);
     stopListening = onCatalogChange(() => changes++);
   });
   afterEach(() => {

@@ -22,6 +22,13 @@ export interface TestDatabase {
   destroy(): Promise<void>;
 }
 
+/** A second connection to the same test database, as another instance of the site would hold. */
+export function secondConnection(t: TestDatabase): DB {
+  return t.dialect === "sqlite"
+    ? createDatabase({ database: { kind: "sqlite", path: t.url.replace(/^file:/, "") } })
+    : createDatabase({ database: { kind: "postgres", url: t.url }, pgSchema: t.env.DATABASE_SCHEMA });
+}
+
 /**
  * A fresh, migrated database: a temporary SQLite file, or a new schema in
  * the test PostgreSQL database, dropped afterwards.
