@@ -192,6 +192,16 @@ describe("e-commerce pages over HTTP", () => {
     expect(english).toMatch(/<meta name="description" content="Jungle Scout is an Amazon seller platform/);
   });
 
+  it("writes the cards' ratings as the page language does (4,7 in German, 4.7 in English)", async () => {
+    const cardRatings = (body: string) => [...body.matchAll(/Bewertet mit ([0-9][.,][0-9]) von 5|Rated ([0-9][.,][0-9]) out of 5/g)].map((m) => m[1] ?? m[2]);
+    const german = cardRatings((await get("/de/ecommerce")).body);
+    expect(german.length).toBeGreaterThan(10);
+    expect(german.filter((value) => value!.includes("."))).toEqual([]);
+    const english = cardRatings((await get("/us-en/ecommerce")).body);
+    expect(english.length).toBeGreaterThan(10);
+    expect(english.filter((value) => value!.includes(","))).toEqual([]);
+  });
+
   it("sends a missing product to the list with noindex, never a 500", async () => {
     const missing = await get("/de/ecommerce/no-such-product");
     expect(missing.status).toBe(302);

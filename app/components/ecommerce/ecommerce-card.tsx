@@ -28,7 +28,7 @@ function CardImage({ tool, eager }: { tool: CardData; eager: boolean }) {
  */
 export function EcommerceCard({ tool, text, layout, eager = false }: { tool: CardData; text: CardText; layout: CardLayout; eager?: boolean }) {
   const value = Math.max(0, Math.min(5, tool.rating));
-  const rating = value.toFixed(1);
+  const rating = text.decimal(value);
   const differs = tool.contentLanguage !== text.lang;
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
   return (
