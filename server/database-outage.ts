@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { getDb } from "../app/.server/db";
 import { availabilityOf, isConnectionFailure, OUTAGE_RETRY_AFTER_SECONDS, type DatabaseAvailability } from "../app/.server/db/availability";
+import { escapeHtml } from "../app/.server/auth/mail-templates";
 import { getFixedT } from "../app/.server/i18n";
 import { htmlLang, splitLangPath } from "../app/i18n/languages";
 
@@ -67,12 +68,11 @@ export async function sendOutage(req: Request, res: Response): Promise<void> {
   }
   const { lang } = splitLangPath(req.path);
   const t = await getFixedT(lang, "common");
-  const escape = (text: string) => text.replace(/[&<>"]/g, (c) => `&#${c.charCodeAt(0)};`);
-  const title = escape(t("unavailable.title"));
+  const title = escapeHtml(t("unavailable.title"));
   res.type("html").send(
     `<!doctype html><html lang="${htmlLang(lang)}"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1">` +
       `<meta name="robots" content="noindex"><title>${title}</title>` +
       `<style>body{font-family:system-ui,sans-serif;max-width:36rem;margin:15vh auto;padding:0 1.5rem;color:#1f2937;line-height:1.5}a{color:#0f766e}</style></head>` +
-      `<body><h1>${title}</h1><p>${escape(t("unavailable.message"))}</p><p><a href="${escape(req.originalUrl)}">${escape(t("unavailable.retry"))}</a></p></body></html>`,
+      `<body><h1>${title}</h1><p>${escapeHtml(t("unavailable.message"))}</p><p><a href="${escapeHtml(req.originalUrl)}">${escapeHtml(t("unavailable.retry"))}</a></p></body></html>`,
   );
 }

@@ -1,5 +1,6 @@
 import { localizedPath, type Lang } from "~/i18n/languages";
 import { sendMail } from "../auth/mail";
+import { escapeHtml } from "../auth/mail-templates";
 import { getConfig } from "../config";
 import { getFixedT } from "../i18n";
 import { getLogger } from "../logger";
@@ -9,8 +10,6 @@ import { getLogger } from "../logger";
  * filled the form in. Sent after the decision is committed; a mail failure is
  * logged and never undoes the decision (the owner also sees it under my tools).
  */
-const escapeHtml = (text: string) =>
-  text.replace(/[&<>"']/g, (c) => ({ "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#39;" })[c]!);
 
 export interface ReviewMail {
   to: string;
