@@ -163,6 +163,17 @@ describe("review queue", () => {
     expect(own.link).toBe("/us-en/tool/lumen-sketchpad");
   }, 150_000);
 
+  it("says in the admin's language when an item was decided elsewhere while the page was open", async () => {
+    await insertSubmission(db, await userId(MAKER_EMAIL), submitPayload({ name: "Stale Row", contact_email: MAKER_EMAIL }));
+    await gotoHydrated(admin, `${server.url}/admin/submissions`);
+    const row = admin.locator('[data-testid=submission-row][data-name="Stale Row"]');
+    // Another administrator decides it first.
+    await db.updateTable("submissions").set({ status: "rejected" }).where("slug", "=", "stale-row").execute();
+    await row.locator("[data-testid=review-approve]").click();
+    await row.locator("[data-testid=review-error]").waitFor();
+    expect(await row.locator("[data-testid=review-error]").textContent()).toMatch(/^This item can no longer be decided this way/);
+  });
+
   it("refuses a rejection without a reason, then rejects with one and tells the owner", async () => {
     await insertSubmission(db, await userId(MAKER_EMAIL), submitPayload({ name: "Spam Bucket", contact_email: MAKER_EMAIL }));
     await gotoHydrated(admin, `${server.url}/admin/submissions`);

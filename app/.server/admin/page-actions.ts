@@ -3,15 +3,14 @@ import { z } from "zod";
 import { assertSameOrigin, requireAdmin } from "../auth/guards";
 import { getDb } from "../db";
 import { AppError } from "../errors";
-import { getFixedT } from "../i18n";
 import { reviewAdRequest } from "./ads";
 import { actorOf } from "./api-auth";
-import { adminLanguage } from "./language";
 import { reviewInput, reviewSubmission } from "./submissions";
 
 /**
  * The review form's post (submissions and advertise screens): the same
- * decision as the API, with errors translated for the page.
+ * decision as the API. Errors come back as keys of the `admin` bundle, which
+ * the form translates in the admin's language like its other texts.
  */
 const reviewForm = z.object({ kind: z.enum(["tool", "ad"]), id: z.coerce.number().int().positive() }).and(reviewInput);
 
@@ -25,12 +24,20 @@ async function readFields(request: Request): Promise<Record<string, unknown>> {
   }
 }
 
+export type ReviewErrorKey = "review.invalid" | "review.reasonRequired" | "review.conflict" | "review.notFound" | "common.updateFailed";
+
+function reviewErrorKey(error: AppError): ReviewErrorKey {
+  if (error.details?.reason === "reason_required") return "review.reasonRequired";
+  if (error.code === "conflict") return "review.conflict";
+  if (error.code === "not_found") return "review.notFound";
+  return "common.updateFailed";
+}
+
 export async function handleReviewPost(request: Request) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, "page");
-  const t = await getFixedT(adminLanguage(request), "admin");
   const parsed = reviewForm.safeParse(await readFields(request));
-  if (!parsed.success) return data({ ok: false, error: t("review.invalid") }, { status: 400 });
+  if (!parsed.success) return data({ ok: false, error: "review.invalid" satisfies ReviewErrorKey }, { status: 400 });
   const { kind, id, ...input } = parsed.data;
   try {
     if (kind === "tool") await reviewSubmission(getDb(), actorOf(user), id, input);
@@ -38,7 +45,6 @@ export async function handleReviewPost(request: Request) {
     return { ok: true, error: undefined };
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
-    const message = error.details?.reason === "reason_required" ? t("review.reasonRequired") : error.code === "conflict" ? t("review.conflict") : error.code === "not_found" ? t("review.notFound") : t("common.updateFailed");
-    return data({ ok: false, error: message }, { status: error.status });
+    return data({ ok: false, error: reviewErrorKey(error) }, { status: error.status });
   }
 }

@@ -4,6 +4,7 @@ import { useAdminText } from "./admin-text";
 
 interface ReviewActionData {
   ok?: boolean;
+  /** A key of the `admin` bundle (`ReviewErrorKey` in the page action). */
   error?: string;
 }
 
@@ -26,7 +27,7 @@ export function ReviewForm({ kind, id, approveLabel }: { kind: "tool" | "ad"; id
     }
     void fetcher.submit({ intent: "review", kind, id: String(id), status: decision, notes }, { method: "post" });
   };
-  const error = localError ?? fetcher.data?.error ?? null;
+  const error = localError ?? (fetcher.data?.error ? t(fetcher.data.error) : null);
   return (
     <div className="mt-3 space-y-2" data-testid="review-form">
       <label className="block text-sm font-medium text-slate-700">
