@@ -30,6 +30,8 @@ const app = express();
 app.disable("x-powered-by");
 // Forwarded addresses count only from the proxies TRUST_PROXY names (none by default).
 app.set("trust proxy", config.trustProxy);
+// Timed first, so /metrics sees what a visitor waited, static files included.
+if (!DEVELOPMENT) app.use(mod.timeRequests());
 app.use(compression());
 app.use(mod.securityHeaders({ development: DEVELOPMENT }));
 app.use(mod.requestLogger());

@@ -27,11 +27,16 @@ import { databaseOutageErrors, databaseOutageGate } from "./database-outage";
 import { deliveryHandlers, type DeliveryHandlers } from "../app/delivery/index.server";
 import { securityHeaders } from "./security";
 import { storedUploads } from "./uploads";
+import { metricsEndpoint, requestMetrics, startMetricsServer } from "./metrics";
 
 import { noteListeningPort, siteAddress } from "../app/.server/auth/site-origins";
 
 export { cacheControlOf } from "../app/.server/storage";
 export { edgeGuards, getConfig, securityHeaders };
+
+/** Request durations for /metrics, labelled by the route each request matched (server/metrics.ts). */
+export const timeRequests = () => requestMetrics(build as unknown as ServerBuild);
+let stopMetricsServer: (() => Promise<void>) | undefined;
 
 const SEED_LEASE = "seed-on-start";
 /** This process, as a lease holder. */
@@ -58,6 +63,7 @@ export async function startup(): Promise<void> {
   const { results = [] } = await migrateToLatest(db);
   for (const r of results) logger.info({ migration: r.migrationName, status: r.status }, "migration");
   startBackgroundWork(config, getDb);
+  stopMetricsServer = startMetricsServer(config);
   if (!mailDeliverable(config)) {
     logger.warn("SMTP_URL is not set: e-mail sign-in links are off; visitors register and sign in with a password or a provider");
   }
@@ -105,6 +111,7 @@ async function seedEmptyCatalogue(db: DB): Promise<void> {
 
 export async function shutdown(): Promise<void> {
   await stopBackgroundWork();
+  await stopMetricsServer?.();
   await closeDb();
 }
 
@@ -176,6 +183,10 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
   });
   return Promise.race([work, timeout]).finally(() => clearTimeout(timer));
 }
+
+// Figures for a scraper, also (above all) while the database is away: only with METRICS_TOKEN.
+let metrics: express.RequestHandler | undefined;
+app.get("/metrics", (req, res, next) => (metrics ??= metricsEndpoint(getConfig()))(req, res, next));
 
 // Everything below may need the database: answered 503 while it is away, and a request whose connection
 // broke under it is answered 503 rather than 500.

@@ -4,6 +4,7 @@ import type { Config } from "../app/.server/config";
 import type { DB } from "../app/.server/db";
 import { databaseAway } from "../app/.server/db/availability";
 import { getLogger } from "../app/.server/logger";
+import { countJobRun } from "../app/.server/metrics";
 import { startTrendsRefresher } from "../app/.server/trends/refresher";
 
 let stops: Array<() => void | Promise<void>> = [];
@@ -22,7 +23,7 @@ export function startBackgroundWork(config: Config, getDb: () => DB): void {
     const timer = setInterval(() => {
       if (rollupsResting() || databaseAway(getDb())) return;
       const refresh = ++ticks % 10 === 0 ? refreshRollups : refreshRollupsIfWritten;
-      refresh(getDb()).catch((error: unknown) => getLogger().warn({ err: error }, "page-view rollup failed"));
+      countJobRun("analytics_rollups", refresh(getDb())).catch((error: unknown) => getLogger().warn({ err: error }, "page-view rollup failed"));
     }, config.ANALYTICS_ROLLUP_INTERVAL_MS);
     timer.unref();
     stops.push(() => clearInterval(timer));

@@ -130,6 +130,12 @@ const envSchema = z.object({
   HTTP_BODY_IDLE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(500).max(600_000).default(5_000)),
   /** An idle kept-alive connection is closed after this long; behind a load balancer, make it longer than the balancer's idle timeout. */
   HTTP_KEEP_ALIVE_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(600_000).default(5_000)),
+  /** `/metrics` on the site's port answers a bearer of this token (docs/deploy.md); unset: not served there. */
+  METRICS_TOKEN: z.preprocess(emptyToUndefined, z.string().min(16, "must be at least 16 characters").optional()),
+  /** A separate listener that serves only `/metrics`, without a token (for a scraper on a private network). */
+  METRICS_PORT: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(65_535).optional()),
+  /** The separate listener's address: loopback unless the scraper is elsewhere. */
+  METRICS_HOST: z.preprocess(emptyToUndefined, z.string().default("127.0.0.1")),
   /** Open connections past this many are closed on arrival; 0: no cap (the file descriptor limit is the cap). */
   HTTP_MAX_CONNECTIONS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(1_000_000).default(0)),
 });

@@ -1,6 +1,7 @@
 import type { NextFunction, Request, Response } from "express";
 import { SESSION_COOKIE } from "../.server/http-cache";
 import { onCatalogChange } from "../.server/tools/cache";
+import { pageCacheLookups } from "../.server/metrics";
 import { ByteBoundedMap } from "../../server/byte-bounded-map";
 
 /**
@@ -94,6 +95,7 @@ export function pageCache({ beforeLookup }: PageCacheOptions = {}) {
     const nonce = String(res.locals.cspNonce ?? "");
     const hit = store.get(key);
     if (hit && hit.expires > Date.now()) {
+      pageCacheLookups.inc({ result: "hit" });
       for (const [name, value] of hit.headers) res.setHeader(name, value);
       res.setHeader("X-Page-Cache", "hit");
       // The hit's own server time (the render's is not kept), as every rendered page tells its own.
@@ -103,6 +105,7 @@ export function pageCache({ beforeLookup }: PageCacheOptions = {}) {
       sendWithNonce(res, hit.parts, nonce);
       return;
     }
+    pageCacheLookups.inc({ result: "miss" });
     // An expired entry was asked for before: its page is kept again at once.
     if (hit) store.delete(key);
     else if (!requestedBefore(key, Date.now())) return next();

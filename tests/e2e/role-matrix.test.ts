@@ -19,7 +19,7 @@ import { freePort, startServer, type RunningServer } from "../support/server";
  * Endpoints Express answers before React Router (server/app.ts) and folders server.js serves.
  * Add yours here, and its rows in a role-matrix file.
  */
-const EXPRESS_ENDPOINTS = ["/healthz", "/readyz", "/api/auth/*", "/api/autocomplete", "/uploads/*", "/assets/*"];
+const EXPRESS_ENDPOINTS = ["/healthz", "/readyz", "/metrics", "/api/auth/*", "/api/autocomplete", "/uploads/*", "/assets/*"];
 
 const files = import.meta.glob<{ default: RoleMatrixEntry[] }>(["../role-matrix/*.ts", "!../role-matrix/types.ts"], { eager: true });
 const rows: Array<RoleMatrixEntry & { source: string }> = Object.entries(files).flatMap(([file, mod]) =>
@@ -85,7 +85,7 @@ describe("role matrix against the production build", () => {
 
   beforeAll(async () => {
     const port = await freePort();
-    server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAILS: ADMIN_EMAIL });
+    server = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, ADMIN_EMAILS: ADMIN_EMAIL, METRICS_TOKEN: "role-matrix-metrics-token-0001" });
     // Sign-up opens no session (it answers alike for taken addresses): sign in after it.
     await authPost("/sign-up/email", emails.user);
     await authPost("/sign-up/email", emails.admin);

@@ -35,6 +35,8 @@ export default [
   everyone("routes/dev.mailbox.tsx", "/dev/mailbox", 404),
   everyone("/healthz", "/healthz", 200),
   everyone("/readyz", "/readyz", 200),
+  // Only METRICS_TOKEN opens it (the matrix's server sets one): no session, an administrator's neither.
+  everyone("/metrics", "/metrics", 401),
   everyone("/api/autocomplete", "/api/autocomplete?q=gram", 200),
   everyone("/uploads/*", "/uploads/no-such-image.png", 404),
   everyone("/assets/*", "/assets/no-such-chunk.js", 404),

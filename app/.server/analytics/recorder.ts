@@ -3,6 +3,7 @@ import type { DB } from "../db";
 import { databaseAway } from "../db/availability";
 import type { PageViewsTable } from "../db/schema";
 import { getLogger } from "../logger";
+import { countJobRun } from "../metrics";
 import { deviceClass, isBot, pageOf, referrerHost } from "./classify";
 import { dayOf, saltOf, visitorHash } from "./salts";
 
@@ -47,7 +48,7 @@ export function recordPageView(view: RawPageView): void {
 export function flushPageViews(db: DB | undefined = database?.()): Promise<void> {
   // While the database is away the views wait here; the first flush after it is back writes them.
   if (!db || databaseAway(db)) return flushing;
-  flushing = flushing.then(() => writeBatch(db)).catch((error: unknown) => getLogger().warn({ err: error }, "writing page views failed; kept for the next flush"));
+  flushing = flushing.then(() => countJobRun("page_view_writes", writeBatch(db))).catch((error: unknown) => getLogger().warn({ err: error }, "writing page views failed; kept for the next flush"));
   return flushing;
 }
 

@@ -4,6 +4,7 @@ import nodemailer, { type Transporter } from "nodemailer";
 import { z } from "zod";
 import { getConfig, type Config } from "../config";
 import { getLogger } from "../logger";
+import { mailsSent } from "../metrics";
 
 export interface OutgoingMail {
   to: string;
@@ -55,6 +56,16 @@ let transporterUrl: string | undefined;
  * the outbox so /dev/mailbox can show it and a new user can sign in with no accounts.
  */
 export async function sendMail(mail: OutgoingMail, config: Config = getConfig()): Promise<void> {
+  try {
+    await deliver(mail, config);
+    mailsSent.inc({ outcome: "sent" });
+  } catch (error) {
+    mailsSent.inc({ outcome: "failed" });
+    throw error;
+  }
+}
+
+async function deliver(mail: OutgoingMail, config: Config): Promise<void> {
   if (config.SMTP_URL) {
     if (!transporter || transporterUrl !== config.SMTP_URL) {
       transporter = nodemailer.createTransport(config.SMTP_URL);

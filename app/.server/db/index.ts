@@ -8,6 +8,7 @@ import { getLogger } from "../logger";
 import { DatabaseAvailability, registerAvailability } from "./availability";
 import { dialectOf } from "./dialect";
 import { registerColumnReader, SqliteColumnReader } from "./int-columns";
+import { watchPoolStats } from "../metrics";
 import { migrations } from "./migrations";
 import type { Database as Schema } from "./schema";
 import { ImmediateSqliteDialect, withStatementCache } from "./sqlite-immediate";
@@ -49,6 +50,8 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
       up: (ms) => getLogger().warn({ downForMs: ms }, "the database answers again"),
     });
     const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: watchedPool(pool, availability) }) });
+    // For /metrics; a pool ended by `db.destroy()` drops out.
+    watchPoolStats(() => (pool.ended ? null : { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
     registerAvailability(db, availability);
     return db;
   }

@@ -1,6 +1,7 @@
 import type { DB } from "../db";
 import { TOOL_SEARCH_SCOPES } from "../catalog/scopes";
 import { perCatalogGeneration } from "../tools/cache";
+import { timeBuild } from "../metrics";
 import { buildSearchIndex, type SearchIndex } from "./text-index";
 
 interface Holder {
@@ -17,7 +18,7 @@ const holderOf = perCatalogGeneration<Holder>(() => ({}), TOOL_SEARCH_SCOPES);
 export function searchIndex(db: DB): Promise<SearchIndex> {
   const holder = holderOf(db);
   if (holder.index) return holder.index;
-  const index = buildSearchIndex(db);
+  const index = timeBuild("search_index", buildSearchIndex(db));
   holder.index = index;
   // A failed build is retried by the next search instead of being kept.
   index.catch(() => {

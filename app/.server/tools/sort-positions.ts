@@ -2,6 +2,7 @@ import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
 import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/language-fallback";
 import { nextTurn, orderByNameInSlices } from "~/lib/name-order";
 import type { DB } from "../db";
+import { timeBuild } from "../metrics";
 import { readIntAndTextColumns, readIntColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
 import { perCatalogGeneration } from "./cache";
@@ -154,7 +155,7 @@ async function build(db: DB, key: string): Promise<SortPositions> {
 }
 
 function start(db: DB, holder: Holder, key: string): Promise<SortPositions> {
-  const positions = build(db, key);
+  const positions = timeBuild(`sort_positions_${key.split(":")[0]}`, build(db, key));
   holder.sorts.set(key, positions);
   // A failed read is retried by the next caller instead of being kept.
   positions.catch(() => {

@@ -7,6 +7,7 @@ import { fetchGithubTrending } from "./github";
 import { acquireLease, releaseLease } from "../background-lease";
 import { fetchProductHunt } from "./producthunt";
 import { lastAttempts, noteTrendFailure, saveTrendSnapshot } from "./queries";
+import { countJobRun } from "../metrics";
 
 type TrendsConfig = Pick<
   Config,
@@ -75,7 +76,7 @@ export function startTrendsRefresher(getDb: () => DB, config: TrendsConfig): () 
   const tick = () => {
     // While the database is away a refresh could store nothing; the next tick after it is back runs.
     if (databaseAway(getDb())) return;
-    refreshTrends(getDb(), config).catch((error: unknown) => getLogger().warn({ err: error }, "trends refresh failed"));
+    countJobRun("trends_refresh", refreshTrends(getDb(), config)).catch((error: unknown) => getLogger().warn({ err: error }, "trends refresh failed"));
   };
   tick();
   const timer = setInterval(tick, config.TRENDS_REFRESH_INTERVAL_MS);
