@@ -29,7 +29,7 @@ export const pageCacheLookups = new Counter({
 
 export const derivedBuildDuration = new Histogram({
   name: "derived_structure_build_seconds",
-  help: "Time to (re)build a structure derived from the catalogue (search index, name orders, sort positions), by structure",
+  help: "Time to (re)build a structure derived from the catalog (search index, sort orders), by structure",
   labelNames: ["structure"] as const,
   buckets: [0.01, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60],
   registers,

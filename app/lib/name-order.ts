@@ -16,8 +16,8 @@ export function nameCollator(lang: string): Intl.Collator {
   return collator;
 }
 
-/** Lets other work (requests) take a turn of the event loop. */
-export const nextTurn = () => new Promise<void>((resolve) => setImmediate(resolve));
+export { nextTurn } from "./time-slices";
+import { nextTurn } from "./time-slices";
 
 /**
  * Indexes of `names` in the page language's name order, ties by `tieBreak` (ascending). Sorted in slices of

@@ -15,7 +15,7 @@ import { categoryTree } from "~/.server/categories/queries";
 import type { DB } from "~/.server/db";
 import { nowIso } from "~/.server/db/values";
 import { getSnapshot } from "~/.server/ecommerce/snapshot";
-import { searchIndex } from "~/.server/search/current";
+import { rebuildPolicy, searchIndex } from "~/.server/search/current";
 import { answerAutocomplete } from "~/.server/tools/autocomplete";
 import { checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache, onCatalogChange } from "~/.server/tools/cache";
 import { listTools } from "~/.server/tools/queries";
@@ -107,6 +107,35 @@ describe.each(testDialects())("catalogue changes by scope on %s", (dialect) => {
     const changed = { ...rows[0], translations: { ...rows[0].translations, "us-en": { ...rows[0].translations["us-en"], description: "Rewrites text with a scope-test word: zephyrine." } } };
     const change = await afterWrite(() => importTools(t.db, validateRows("part-a.json", [changed], toolSchema).valid, { images: store }));
     expect(change).toEqual({ rebuilt: ["categoryTables", "searchIndex"], suggestionsStale: true, pagesDropped: true });
+  });
+
+  it("on a large catalogue, searches answer from the previous index during a rebuild, then show the change at once", async () => {
+    // As from 10,000 tools on: here every catalogue counts as large.
+    const policy = rebuildPolicy.answerFromPreviousFromTools;
+    rebuildPolicy.answerFromPreviousFromTools = 1;
+    // The clock stands still: no look for other instances' writes redoes the change behind the test's back.
+    vi.useFakeTimers({ toFake: ["Date"] });
+    try {
+      const query = { lang: "us-en", search: "xylofrond", sort: "rating" as const, page: 1 };
+      const previous = await searchIndex(t.db);
+      expect((await listTools(t.db, query)).total).toBe(0);
+      const rows = readJson("tools/part-a.json");
+      const renamed = { ...rows[1], translations: { ...rows[1].translations, "us-en": { ...rows[1].translations["us-en"], description: "Now also drafts xylofrond field notes." } } };
+      await importTools(t.db, validateRows("part-a.json", [renamed], toolSchema).valid, { images: store });
+      // The next search does not wait for the rebuild it starts: the previous index answers.
+      expect(await searchIndex(t.db)).toBe(previous);
+      expect((await listTools(t.db, query)).total).toBe(0);
+      // Once the new index is built, the list kept from the previous one is dropped: the change shows.
+      let total = 0;
+      for (let attempt = 0; attempt < 200 && total === 0; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, 10));
+        total = (await listTools(t.db, query)).total;
+      }
+      expect(total).toBe(1);
+      expect(await searchIndex(t.db)).not.toBe(previous);
+    } finally {
+      rebuildPolicy.answerFromPreviousFromTools = policy;
+    }
   });
 
   it("pinning a tool moves it to the top of the list without rebuilding the search index or the category tables", async () => {

@@ -8,7 +8,8 @@ import { parseStringList } from "./values";
  * tool-category links, and the synonym list. Texts are read in slices of tool ids so that a 100k
  * catalogue never holds one huge result set (or, on SQLite, stops the event loop for long).
  */
-const TEXT_SLICE = 4_000;
+// About 3,500 rows: one read is a few milliseconds of the event loop on SQLite (its reads are synchronous).
+const TEXT_SLICE = 1_500;
 
 export interface SearchTextRow {
   tool_id: number;

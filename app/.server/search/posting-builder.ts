@@ -1,3 +1,5 @@
+import type { TimeSlices } from "~/lib/time-slices";
+
 /**
  * Collects (key, posting) pairs into one growing buffer and packs them into compressed rows (one offset
  * array, one posting array), so indexing a 100k catalogue does not create a small array per word and
@@ -38,19 +40,29 @@ export class PostingBuilder<K extends string | number = string> {
     return this.#ids.has(key);
   }
 
-  /** Rows by key id: row k is postings[start[k]..start[k + 1]), sorted ascending and without repeats. */
-  pack(): { start: Int32Array; postings: Int32Array } {
+  /**
+   * Rows by key id: row k is postings[start[k]..start[k + 1]), sorted ascending and without repeats. Packed
+   * in time slices: at 100k tools there are millions of postings.
+   */
+  async pack(slices: TimeSlices): Promise<{ start: Int32Array; postings: Int32Array }> {
     const count = this.keys.length;
     const start = new Int32Array(count + 1);
-    for (let i = 0; i < this.#size; i += 2) start[this.#pairs[i]! + 1]!++;
+    for (let i = 0; i < this.#size; i += 2) {
+      start[this.#pairs[i]! + 1]!++;
+      if (slices.due()) await slices.yield();
+    }
     for (let k = 0; k < count; k++) start[k + 1]! += start[k]!;
     const fill = start.slice(0, count);
     const postings = new Int32Array(this.#size / 2);
-    for (let i = 0; i < this.#size; i += 2) postings[fill[this.#pairs[i]!]!++] = this.#pairs[i + 1]!;
+    for (let i = 0; i < this.#size; i += 2) {
+      postings[fill[this.#pairs[i]!]!++] = this.#pairs[i + 1]!;
+      if (slices.due()) await slices.yield();
+    }
     // Sort and drop repeats row by row, then close the gaps.
     let out = 0;
     let from = 0;
     for (let k = 0; k < count; k++) {
+      if (slices.due()) await slices.yield();
       const row = postings.subarray(from, start[k + 1]!).sort();
       from = start[k + 1]!;
       start[k] = out;

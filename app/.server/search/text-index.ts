@@ -1,5 +1,6 @@
 import { LANGUAGES } from "~/i18n/languages";
 import { foldText, forEachPiece } from "~/lib/search-text";
+import { byCodeUnits, sortInSlices, TimeSlices } from "~/lib/time-slices";
 import type { DB } from "../db";
 import { readSearchSource, readSearchTexts, type SearchTextRow } from "../db/search";
 import { PostingBuilder } from "./posting-builder";
@@ -96,10 +97,10 @@ function sortedUnique(list: number[]): Int32Array {
 }
 
 const languageIndex = new Map<string, number>(LANGUAGES.map((lang, i) => [lang, i]));
-const yieldToRequests = () => new Promise<void>((resolve) => setImmediate(resolve));
 
-function indexTexts(rows: SearchTextRow[], toolIndex: Map<number, number>, words: PostingBuilder, grams: PostingBuilder<number>, nameWords: Set<string>): void {
+async function indexTexts(rows: SearchTextRow[], toolIndex: Map<number, number>, words: PostingBuilder, grams: PostingBuilder<number>, nameWords: Set<string>, slices: TimeSlices): Promise<void> {
   for (const row of rows) {
+    if (slices.due()) await slices.yield();
     const tool = toolIndex.get(row.tool_id);
     if (tool === undefined) continue;
     const lang = languageIndex.get(row.language) ?? 0;
@@ -110,8 +111,12 @@ function indexTexts(rows: SearchTextRow[], toolIndex: Map<number, number>, words
   }
 }
 
-/** Builds the index from the database, yielding to other requests between slices of tools. */
+/**
+ * Builds the index from the database in time slices (`TimeSlices`): at 100k tools the build is seconds of
+ * CPU, and no request waits more than a slice for it.
+ */
 export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
+  const slices = new TimeSlices();
   const source = await readSearchSource(db);
   const { toolIds } = source;
   const toolIndex = new Map<number, number>();
@@ -119,10 +124,7 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   const words = new PostingBuilder();
   const grams = new PostingBuilder<number>();
   const nameWords = new Set<string>();
-  await readSearchTexts(db, toolIds, async (rows) => {
-    indexTexts(rows, toolIndex, words, grams, nameWords);
-    await yieldToRequests();
-  });
+  await readSearchTexts(db, toolIds, (rows) => indexTexts(rows, toolIndex, words, grams, nameWords, slices));
 
   // Categories: names in every language, members split by main category.
   const categoryIds = Int32Array.from(source.categories.map((c) => c.id));
@@ -138,6 +140,7 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   const linksOf = new Map<number, Array<[number, number]>>();
   const { links } = source;
   for (let k = 0; k < links.toolIds.length; k++) {
+    if (slices.due()) await slices.yield();
     const tool = toolIndex.get(links.toolIds[k]!);
     if (tool === undefined || !categoryIndex.has(links.categoryIds[k]!)) continue;
     let list = linksOf.get(tool);
@@ -149,6 +152,7 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   const toolCategoryStart = new Int32Array(toolIds.length + 1);
   const toolCategoryList: number[] = [];
   for (let tool = 0; tool < toolIds.length; tool++) {
+    if (slices.due()) await slices.yield();
     const list = (linksOf.get(tool) ?? []).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const mainTop = list.length ? topOf(list[0]![1]) : -1;
     // A tool linked to a subcategory also belongs to its parent.
@@ -167,27 +171,38 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   }
 
   // The dictionary: every word of tools and categories, sorted, with compressed rows of postings.
-  const packedWords = words.pack();
-  const wordId = new Map(words.keys.map((key, id) => [key, id]));
-  const terms = [...new Set([...words.keys, ...categoryWords.keys()])].sort();
+  const packedWords = await words.pack(slices);
+  const wordId = new Map<string, number>();
+  for (let id = 0; id < words.keys.length; id++) {
+    wordId.set(words.keys[id]!, id);
+    if (slices.due()) await slices.yield();
+  }
+  const onlyCategoryWords = [...categoryWords.keys()].filter((word) => !wordId.has(word));
+  const terms = await sortInSlices([...words.keys, ...onlyCategoryWords], byCodeUnits, slices);
   const termStart = new Int32Array(terms.length + 1);
-  terms.forEach((term, i) => {
-    const id = wordId.get(term);
+  for (let i = 0; i < terms.length; i++) {
+    const id = wordId.get(terms[i]!);
     termStart[i + 1] = termStart[i]! + (id === undefined ? 0 : packedWords.start[id + 1]! - packedWords.start[id]!);
-  });
+    if (slices.due()) await slices.yield();
+  }
   const termPostings = new Int32Array(termStart[terms.length]!);
   const termCategories = new Map<number, Int32Array>();
   const nameTerms: number[] = [];
-  terms.forEach((term, i) => {
+  for (let i = 0; i < terms.length; i++) {
+    if (slices.due()) await slices.yield();
+    const term = terms[i]!;
     const id = wordId.get(term);
     if (id !== undefined) termPostings.set(packedWords.postings.subarray(packedWords.start[id]!, packedWords.start[id + 1]!), termStart[i]!);
     const categories = categoryWords.get(term);
     if (categories) termCategories.set(i, sortedUnique(categories));
     if (nameWords.has(term)) nameTerms.push(i);
-  });
-  const packedGrams = grams.pack();
+  }
+  const packedGrams = await grams.pack(slices);
   const gramPostings = new Map<number, Int32Array>();
-  grams.keys.forEach((gram, id) => gramPostings.set(gram, packedGrams.postings.subarray(packedGrams.start[id]!, packedGrams.start[id + 1]!)));
+  for (let id = 0; id < grams.keys.length; id++) {
+    gramPostings.set(grams.keys[id]!, packedGrams.postings.subarray(packedGrams.start[id]!, packedGrams.start[id + 1]!));
+    if (slices.due()) await slices.yield();
+  }
   const gramCategories = new Map<number, Int32Array>();
   for (const [gram, list] of categoryGrams) gramCategories.set(gram, sortedUnique(list));
 

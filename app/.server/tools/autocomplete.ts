@@ -2,13 +2,14 @@ import { AUTOCOMPLETE_LIMIT, normalizeQuery, typoQuery, typoStarts, type Autocom
 import { z } from "zod";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
 import { pickLocalized } from "~/lib/language-fallback";
+import { byCodeUnits, sortInSlices, TimeSlices } from "~/lib/time-slices";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import { getFixedT } from "../i18n";
 import { lowerBound, typoTerms } from "../search/term-lookup";
 import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness } from "./cache";
-import { autocompleteSource } from "./queries";
+import { autocompleteTools, autocompleteTranslations } from "./queries";
 
 /**
  * The server side of autocomplete: the same ranking as `rankAutocomplete`
@@ -47,10 +48,11 @@ interface ServerIndex {
 }
 
 /** Single characters and adjacent pairs of each key, each entry listed once per gram, entries ascending. */
-function gramPostings(keysPerEntry: string[][]): Map<string, Int32Array> {
+async function gramPostings(keysPerEntry: string[][], slices: TimeSlices): Promise<Map<string, Int32Array>> {
   const lists = new Map<string, number[]>();
-  keysPerEntry.forEach((keys, entry) => {
-    for (const key of keys) {
+  for (let entry = 0; entry < keysPerEntry.length; entry++) {
+    if (slices.due()) await slices.yield();
+    for (const key of keysPerEntry[entry]!) {
       const chars = [...key];
       for (let i = 0; i < chars.length; i++) {
         for (const gram of i + 1 < chars.length ? [chars[i]!, chars[i]! + chars[i + 1]!] : [chars[i]!]) {
@@ -60,57 +62,75 @@ function gramPostings(keysPerEntry: string[][]): Map<string, Int32Array> {
         }
       }
     }
-  });
+  }
   const postings = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) postings.set(gram, Int32Array.from(list));
+  for (const [gram, list] of lists) {
+    postings.set(gram, Int32Array.from(list));
+    if (slices.due()) await slices.yield();
+  }
   return postings;
 }
 
+const byNameThenEntry = (a: [string, number], b: [string, number]) => byCodeUnits(a[0], b[0]) || a[1] - b[1];
+
+/** Built in time slices (`TimeSlices`): at 100k tools this is seconds of CPU that no request should wait for. */
 async function buildIndex(db: DB): Promise<ServerIndex> {
+  const slices = new TimeSlices();
   const generation = catalogGeneration(AUTOCOMPLETE_SCOPES);
-  const source = await autocompleteSource(db);
-  const position = new Map(source.tools.map((tool, i) => [tool.id, i]));
-  const size = source.tools.length;
+  const tools = await autocompleteTools(db);
+  const position = new Map<number, number>();
+  tools.forEach((tool, i) => position.set(tool.id, i));
+  const size = tools.length;
   const displayNames: Array<Array<[string, string]>> = Array.from({ length: size }, () => []);
   const nameSets = Array.from({ length: size }, () => new Set<string>());
   const tagSets = Array.from({ length: size }, () => new Set<string>());
-  for (const row of source.translations) {
-    const i = position.get(row.tool_id);
-    if (i === undefined) continue;
-    displayNames[i]!.push([row.language, row.name]);
-    nameSets[i]!.add(normalizeQuery(row.name));
-    for (const tag of parseStringList(row.tags)) tagSets[i]!.add(normalizeQuery(tag));
-  }
-  const names = nameSets.map((set) => [...set].filter(Boolean));
-  const tags = tagSets.map((set) => [...set].filter(Boolean));
+  await autocompleteTranslations(db, tools, async (rows) => {
+    for (const row of rows) {
+      if (slices.due()) await slices.yield();
+      const i = position.get(row.tool_id);
+      if (i === undefined) continue;
+      displayNames[i]!.push([row.language, row.name]);
+      nameSets[i]!.add(normalizeQuery(row.name));
+      for (const tag of parseStringList(row.tags)) tagSets[i]!.add(normalizeQuery(tag));
+    }
+  });
+  const names: string[][] = [];
+  const tags: string[][] = [];
   const pairs: Array<[string, number]> = [];
-  names.forEach((keys, entry) => keys.forEach((key) => pairs.push([key, entry])));
-  pairs.sort((a, b) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : a[1] - b[1]));
   const entriesOf = new Map<string, number[]>();
-  names.forEach((keys, entry) =>
-    new Set(keys.flatMap(typoStarts)).forEach((start) => {
+  for (let entry = 0; entry < size; entry++) {
+    if (slices.due()) await slices.yield();
+    const keys = [...nameSets[entry]!].filter(Boolean);
+    names.push(keys);
+    tags.push([...tagSets[entry]!].filter(Boolean));
+    for (const key of keys) pairs.push([key, entry]);
+    for (const start of new Set(keys.flatMap(typoStarts))) {
       const list = entriesOf.get(start);
       if (list) list.push(entry);
       else entriesOf.set(start, [entry]);
-    }),
-  );
-  const sortedStarts = [...entriesOf.keys()].sort();
+    }
+  }
+  const sortedPairs = await sortInSlices(pairs, byNameThenEntry, slices);
+  const sortedStarts = await sortInSlices([...entriesOf.keys()], byCodeUnits, slices);
   const startOffsets = new Int32Array(sortedStarts.length + 1);
   sortedStarts.forEach((start, i) => (startOffsets[i + 1] = startOffsets[i]! + entriesOf.get(start)!.length));
   const startEntries = new Int32Array(startOffsets[sortedStarts.length]!);
-  sortedStarts.forEach((start, i) => startEntries.set(entriesOf.get(start)!, startOffsets[i]!));
+  for (let i = 0; i < sortedStarts.length; i++) {
+    startEntries.set(entriesOf.get(sortedStarts[i]!)!, startOffsets[i]!);
+    if (slices.due()) await slices.yield();
+  }
   return {
     generation,
     size,
-    slugs: source.tools.map((t) => t.slug),
-    images: source.tools.map((t) => t.image_url),
+    slugs: tools.map((t) => t.slug),
+    images: tools.map((t) => t.image_url),
     displayNames,
     names,
     tags,
-    sortedNames: pairs.map((p) => p[0]),
-    sortedEntries: Int32Array.from(pairs.map((p) => p[1])),
-    nameGrams: gramPostings(names),
-    tagGrams: gramPostings(tags),
+    sortedNames: sortedPairs.map((p) => p[0]),
+    sortedEntries: Int32Array.from(sortedPairs, (p) => p[1]),
+    nameGrams: await gramPostings(names, slices),
+    tagGrams: await gramPostings(tags, slices),
     sortedStarts,
     startOffsets,
     startEntries,

@@ -65,6 +65,28 @@ export function invalidateCatalogScopes(scopes: readonly CatalogScope[]): void {
   for (const [listener, depends] of listeners) if (touches(depends)) listener();
 }
 
+/**
+ * Counts up each time a structure that kept answering from its previous generation while it was rebuilt (the
+ * search index of a large catalogue) has caught up. Reads computed before then may hold the old answer:
+ * they are not kept (`cachedRead`, the rankings).
+ */
+let catchUps = 0;
+
+export function catchUpCount(): number {
+  return catchUps;
+}
+
+/** A rebuilt structure has caught up with `scopes`: reads and listeners that depend on them drop what they kept meanwhile. */
+export function derivedCaughtUp(scopes: readonly CatalogScope[]): void {
+  catchUps++;
+  const changed = new Set(scopes);
+  const touches = (depends: ReadonlySet<CatalogScope>) => [...changed].some((scope) => depends.has(scope));
+  for (const state of states.values()) {
+    for (const [key, entry] of [...state.entries]) if (touches(entry.scopes)) state.entries.delete(key);
+  }
+  for (const [listener, depends] of listeners) if (touches(depends)) listener();
+}
+
 /** Drops everything derived from the catalogue here (tests, and a database replaced underneath). */
 export function invalidateCatalogCache(): void {
   invalidateCatalogScopes(CATALOG_SCOPES);
@@ -184,10 +206,12 @@ export async function cachedRead<T>(db: DB, key: string, compute: () => Promise<
   const hit = getRecent(entries, key);
   if (hit && hit.expires > now) return hit.value as Promise<T>;
   const value = compute();
+  const epoch = catchUps;
   setBounded(entries, key, { expires: now + TTL_MS, value, scopes: new Set(scopes) }, MAX_ENTRIES);
-  // A failed read must not be served from the cache.
-  value.catch(() => {
+  // A failed read must not be served from the cache, nor one that may have read a structure since caught up.
+  const forget = () => {
     if (entries.get(key)?.value === value) entries.delete(key);
-  });
+  };
+  value.then(() => epoch !== catchUps && forget(), forget);
   return value;
 }

@@ -2,6 +2,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { groupBy } from "~/lib/group-by";
 import { fieldVariants, isFilled, pickLocalized, preferredLanguages } from "~/lib/language-fallback";
 import type { DB } from "../db";
+import { readIntAndTextColumns } from "../db/int-columns";
 import { topCategoryNames } from "../categories/queries";
 import { TOOL_LIST_SCOPES } from "../catalog/scopes";
 import { cachedRead } from "./cache";
@@ -246,21 +247,43 @@ export async function catalogStatistics(db: DB): Promise<CatalogStatistics> {
   }, ["tools", "taxonomy", "case-studies"]);
 }
 
-export interface AutocompleteSource {
-  tools: Array<{ id: number; slug: string; image_url: string | null }>;
-  translations: Array<{ tool_id: number; language: string; name: string; tags: string }>;
+export interface AutocompleteTool {
+  id: number;
+  slug: string;
+  image_url: string | null;
 }
 
-/** Every published tool in listing order with its names and tags in every language (autocomplete index). */
-export async function autocompleteSource(db: DB): Promise<AutocompleteSource> {
-  const [tools, translations] = await Promise.all([
-    inListingOrder(published(db).select(["t.id", "t.slug", "t.image_url"])).execute(),
-    db
-      .selectFrom("tool_translations as tt")
-      .innerJoin("tools as t", "t.id", "tt.tool_id")
-      .select(["tt.tool_id", "tt.language", "tt.name", "tt.tags"])
-      .where("t.status", "=", "published")
-      .execute(),
-  ]);
-  return { tools, translations };
+export interface AutocompleteTranslation {
+  tool_id: number;
+  language: string;
+  name: string;
+  tags: string;
+}
+
+/** Every published tool in listing order (autocomplete index); read off the main thread where the engine allows. */
+export async function autocompleteTools(db: DB): Promise<AutocompleteTool[]> {
+  const { ints, texts } = await readIntAndTextColumns(db, inListingOrder(published(db).select(["t.id", "t.slug", "t.image_url"])), ["id"] as const, ["slug", "image_url"] as const);
+  const [ids] = ints;
+  const [slugs, images] = texts;
+  return Array.from(ids, (id, i) => ({ id, slug: slugs[i]!, image_url: images[i] || null }));
+}
+
+/** Rows per read: one read is a few milliseconds of the event loop on SQLite (its reads are synchronous). */
+const TRANSLATION_SLICE = 2_000;
+
+/**
+ * The tools' names and tags in every language, read in slices of tool ids: `onSlice` runs between reads, so
+ * the caller can index each slice and let other requests run.
+ */
+export async function autocompleteTranslations(db: DB, tools: readonly AutocompleteTool[], onSlice: (rows: AutocompleteTranslation[]) => Promise<void>): Promise<void> {
+  const ids = Int32Array.from(tools, (tool) => tool.id).sort();
+  for (let start = 0; start < ids.length; start += TRANSLATION_SLICE) {
+    const rows = await db
+      .selectFrom("tool_translations")
+      .select(["tool_id", "language", "name", "tags"])
+      .where("tool_id", ">=", ids[start]!)
+      .where("tool_id", "<=", ids[Math.min(ids.length, start + TRANSLATION_SLICE) - 1]!)
+      .execute();
+    await onSlice(rows);
+  }
 }

@@ -5,7 +5,7 @@ import { foldText } from "~/lib/search-text";
 import { searchIndex } from "../search/current";
 import { matchQuery, RANK_LIMIT } from "../search/query";
 import { TOOL_LIST_SCOPES } from "../catalog/scopes";
-import { perCatalogGeneration } from "./cache";
+import { catchUpCount, perCatalogGeneration } from "./cache";
 import type { ToolSort } from "./order";
 import { orderKey, sortPositions, type SortPositions } from "./sort-positions";
 
@@ -31,6 +31,8 @@ export interface Matches {
 interface Entry {
   value: Promise<Matches | Int32Array>;
   size: number;
+  /** `catchUpCount()` when computed: an entry from before the search index last caught up is not used. */
+  epoch: number;
 }
 
 interface State {
@@ -53,14 +55,24 @@ export interface RankedListQuery {
 /** The cached value for `key`, computed once (concurrent callers share it); least recently used go first. */
 function remember<T extends Matches | Int32Array>(db: DB, key: string, compute: () => Promise<T>): Promise<T> {
   const state = stateOf(db);
+  const epoch = catchUpCount();
   const hit = getRecent(state.entries, key);
-  if (hit) return hit.value as Promise<T>;
+  if (hit && hit.epoch === epoch) return hit.value as Promise<T>;
+  if (hit) {
+    state.entries.delete(key);
+    state.size -= hit.size;
+  }
   const value = compute();
-  const entry: Entry = { value, size: 0 };
+  const entry: Entry = { value, size: 0, epoch };
   state.entries.set(key, entry);
   value.then(
     (result) => {
       if (state.entries.get(key) !== entry) return;
+      // Ranked from the previous search index during a rebuild that has finished since: not kept.
+      if (epoch !== catchUpCount()) {
+        state.entries.delete(key);
+        return;
+      }
       entry.size = result instanceof Int32Array ? result.length : result.ids.length;
       state.size += entry.size;
       for (const [oldKey, old] of state.entries) {
