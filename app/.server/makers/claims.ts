@@ -107,7 +107,7 @@ export async function startClaim(db: DB, user: { id: string; email: string | nul
     .executeTakeFirstOrThrow();
   await recordAudit(db, actorFrom(user), [{ action: "claim.start", entityType: "tool_claim", entityId: Number(row.id), changes: { tool: { before: null, after: tool.slug }, method: { before: null, after: input.method } } }]);
   if (input.method === "email") {
-    const link = `${config.publicUrl}${localizedPath(lang, "/user/my-tools")}?claim=${encodeURIComponent(token)}`;
+    const link = `${config.publicUrl}${localizedPath(lang, `/claim/${encodeURIComponent(token)}`)}`;
     await sendQuietly(input.email!, await claimLinkMail(lang, tool.slug, domain, link));
   }
   return viewOf(row, tool.slug, domain, true);
