@@ -1,6 +1,7 @@
 import type { Lang } from "~/i18n/languages";
 import type { PlacementSlot } from "~/lib/makers";
 import type { DB } from "../db";
+import { getLogger } from "../logger";
 import { CARD_COLUMNS, toCards, type ToolCard } from "../tools/queries";
 import { placementFor } from "./placements";
 
@@ -20,7 +21,8 @@ export async function sponsoredEntry(db: DB, slot: PlacementSlot, lang: Lang, ca
     const rows = await db.selectFrom("tools as t").select(CARD_COLUMNS).where("t.id", "=", placement.toolId).where("t.status", "=", "published").execute();
     const [tool] = await toCards(db, lang, rows);
     return tool ? { placementId: placement.id, tool } : null;
-  } catch {
+  } catch (error) {
+    getLogger().error({ err: error, slot, lang }, "sponsored slot failed to load");
     return null;
   }
 }
