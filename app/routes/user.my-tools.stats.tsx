@@ -80,7 +80,7 @@ export default function ListingStatsPage({ loaderData }: Route.ComponentProps) {
         ))}
       </nav>
       <p className="mb-4 text-sm text-slate-700" data-testid="stats-rating">
-        {stats.ratingCount > 0 ? t("stats.rating", { rating: formatDecimalFor(locale)(stats.rating), count: stats.ratingCount }) : t("stats.noRating")}
+        {stats.ratingCount > 0 ? t("stats.rating", { rating: formatDecimalFor(locale)(stats.rating), count: stats.ratingCount, number: new Intl.NumberFormat(locale).format(stats.ratingCount) }) : t("stats.noRating")}
       </p>
       <div className="grid gap-4 lg:grid-cols-2">
         {charts.map((chart) => (

@@ -2,6 +2,7 @@ import { useState } from "react";
 import type { ClaimState } from "~/.server/makers/claim-state";
 import { AppLink } from "~/delivery/app-link";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { htmlLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 import type { ClaimMethod } from "~/lib/makers";
 
@@ -75,6 +76,7 @@ export function ClaimPanel({ slug }: { slug: string }) {
 
   return (
     <details
+      lang={htmlLang(lang)}
       className="rounded-2xl border border-slate-200 bg-white p-4"
       data-testid="claim-panel"
       onToggle={(event) => {

@@ -1,7 +1,7 @@
 import { useFetcher } from "react-router";
 import type { PlacementView } from "~/.server/sponsored/orders";
 import { useAdminText } from "~/components/admin/admin-text";
-import { LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
+import { htmlLang, LANGUAGE_NAMES, LANGUAGES } from "~/i18n/languages";
 import { PLACEMENT_SLOTS } from "~/lib/makers";
 
 interface ActionData {
@@ -56,7 +56,7 @@ export function PlacementPanel({ requestId, placements }: { requestId: number; p
             {LANGUAGES.map((lang) => (
               <label key={lang} className="flex items-center gap-1 text-sm text-slate-800">
                 <input type="checkbox" name="languages" value={lang} defaultChecked data-testid={`placement-lang-${lang}`} />
-                {LANGUAGE_NAMES[lang]}
+                <span lang={htmlLang(lang)}>{LANGUAGE_NAMES[lang]}</span>
               </label>
             ))}
           </div>

@@ -2,9 +2,10 @@
  * One figure per day as bars, drawn on the server like the admin analytics charts (no script needed, the
  * same on a cached page); the total beside the title and a table with every day are its text alternative.
  */
-const WIDTH = 640;
-const HEIGHT = 140;
-const PAD = { left: 36, right: 8, top: 8, bottom: 22 };
+/** A narrow drawing, so its 11-unit labels stay readable in a half-width card and on a phone. */
+const WIDTH = 400;
+const HEIGHT = 150;
+const PAD = { left: 30, right: 6, top: 8, bottom: 22 };
 
 export function SeriesChart({ id, title, days, values, locale, color = "#4f46e5" }: { id: string; title: string; days: string[]; values: number[]; locale: string; color?: string }) {
   const max = Math.max(4, ...values);
@@ -13,7 +14,7 @@ export function SeriesChart({ id, title, days, values, locale, color = "#4f46e5"
   const slot = innerW / Math.max(1, days.length);
   const number = new Intl.NumberFormat(locale);
   const dayLabel = new Intl.DateTimeFormat(locale, { month: "short", day: "numeric", timeZone: "UTC" });
-  const every = Math.max(1, Math.ceil(days.length / 6));
+  const every = Math.max(1, Math.ceil(days.length / 4));
   const total = values.reduce((a, b) => a + b, 0);
   return (
     <figure className="rounded-2xl border border-slate-200 bg-white p-4" data-testid={`stats-${id}`}>

@@ -1,4 +1,6 @@
 import { useId } from "react";
+import { useLang } from "~/i18n/hooks";
+import { htmlLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 
 /**
@@ -8,8 +10,10 @@ import { useT } from "~/i18n/translator";
 export function VerifiedMark() {
   const t = useT("makers");
   const id = useId();
+  const lang = useLang();
+  // The page's language: the mark sits among the tool's texts, which may be in another one.
   return (
-    <span className="group relative inline-flex">
+    <span className="group relative inline-flex" lang={htmlLang(lang)}>
       <span
         tabIndex={0}
         aria-describedby={id}
