@@ -20,21 +20,11 @@ export function SponsoredSlot({ entry, slot }: { entry: SponsoredEntry | null; s
   useEffect(() => {
     const element = ref.current;
     if (!placementId || !element) return;
-    let sent = false;
-    const send = () => {
-      if (sent) return;
-      sent = true;
-      void fetch("/api/sponsored/impression", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: placementId }), keepalive: true }).catch(() => undefined);
-    };
-    if (typeof IntersectionObserver === "undefined") {
-      send();
-      return;
-    }
+    // Counted once, when the slot first comes on screen.
     const observer = new IntersectionObserver((entries) => {
-      if (entries.some((e) => e.isIntersecting)) {
-        send();
-        observer.disconnect();
-      }
+      if (!entries.some((e) => e.isIntersecting)) return;
+      observer.disconnect();
+      void fetch("/api/sponsored/impression", { method: "POST", headers: { "Content-Type": "application/json" }, body: JSON.stringify({ id: placementId }), keepalive: true }).catch(() => undefined);
     });
     observer.observe(element);
     return () => observer.disconnect();
