@@ -57,7 +57,7 @@ const FAVICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
 export const links: Route.LinksFunction = () => [FAVICON];
 
 /** Bundles every page needs; routes add their own (e.g. `about`) through their loaders. */
-const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user", "favorites"];
+const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user", "favorites", "makers"];
 
 const PREFERRED_LANGUAGE = new RegExp(`(?:^|;\\s*)${PREFERRED_LANGUAGE_COOKIE}=([\\w-]+)`);
 

@@ -1,6 +1,8 @@
 import { listAdRequests } from "~/.server/admin/ads";
-import { ADMIN_NO_STORE } from "~/.server/admin/language";
-import { handleReviewPost } from "~/.server/admin/page-actions";
+import { ADMIN_NO_STORE, adminLanguage } from "~/.server/admin/language";
+import { handleAdvertisePost } from "~/.server/sponsored/admin-actions";
+import { placementsOfRequests } from "~/.server/sponsored/orders";
+import { PlacementPanel } from "~/components/makers/placement-panel";
 import { lastPageRedirect, listParamsOf } from "~/.server/admin/page-queries";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -17,10 +19,11 @@ export async function loader({ request }: Route.LoaderArgs) {
   const { filter, status, page } = listParamsOf(request, "all");
   const ads = await listAdRequests(getDb(), { status, page, pageSize: ADMIN_PAGE_SIZE });
   lastPageRedirect(request, page, ads.total, ADMIN_PAGE_SIZE);
-  return { filter, page, ads };
+  const placements = await placementsOfRequests(getDb(), ads.data.filter((a) => a.status === "approved").map((a) => a.id), adminLanguage(request));
+  return { filter, page, ads, placements };
 }
 
-export const action = ({ request }: Route.ActionArgs) => handleReviewPost(request);
+export const action = ({ request }: Route.ActionArgs) => handleAdvertisePost(request);
 
 export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
 
@@ -35,7 +38,11 @@ export default function AdminAdvertise({ loaderData }: Route.ComponentProps) {
       <div className="mt-4"><StatusFilter current={loaderData.filter} /></div>
       <div className="mt-4 space-y-4">
         {loaderData.ads.data.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600" data-testid="admin-empty">{t("common.empty")}</p> : null}
-        {loaderData.ads.data.map((item) => <AdRequestCard key={item.id} item={item} />)}
+        {loaderData.ads.data.map((item) => (
+          <AdRequestCard key={item.id} item={item}>
+            {item.status === "approved" ? <PlacementPanel requestId={item.id} placements={loaderData.placements.filter((p) => p.adSubmissionId === item.id)} /> : null}
+          </AdRequestCard>
+        ))}
       </div>
       <AdminPager page={loaderData.page} total={loaderData.ads.total} pageSize={ADMIN_PAGE_SIZE} onPage={goTo} />
     </section>

@@ -28,6 +28,7 @@ const ADMIN_SCREENS = [
   { path: "/admin/tools-order", key: "nav.toolsOrder" },
   { path: "/admin/audit-log", key: "nav.auditLog" },
   { path: "/admin/analytics", key: "nav.analytics" },
+  { path: "/admin/claims", key: "nav.claims" },
 ] as const;
 
 function chooseLanguage(lang: string) {

@@ -5,6 +5,8 @@ import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { catalogStatistics, homeSections } from "~/.server/tools/queries";
+import { sponsoredEntry } from "~/.server/sponsored/view";
+import { SponsoredSlot } from "~/components/makers/sponsored-slot";
 import { SearchCombobox } from "~/components/search/search-combobox";
 import { ToolSection } from "~/components/tools/tool-section";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
@@ -31,9 +33,9 @@ const WHY_ICONS: Record<(typeof WHY)[number], string> = {
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
-  const [sections, statistics, t] = await Promise.all([homeSections(db, lang), catalogStatistics(db), getFixedT(lang, "common")]);
+  const [sections, statistics, t, sponsored] = await Promise.all([homeSections(db, lang), catalogStatistics(db), getFixedT(lang, "common"), sponsoredEntry(db, "home", lang)]);
   return data(
-    { ...sections, statistics, seo: { title: `${t("site.name")} | ${t("site.tagline")}`, description: t("home.heroSubtitle") } },
+    { ...sections, statistics, sponsored, seo: { title: `${t("site.name")} | ${t("site.tagline")}`, description: t("home.heroSubtitle") } },
     { headers: pageCacheHeaders(request) },
   );
 }
@@ -82,6 +84,8 @@ export default function Home({ loaderData }: Route.ComponentProps) {
           ))}
         </ul>
       </section>
+
+      <SponsoredSlot entry={loaderData.sponsored} slot="home" />
 
       <ToolSection
         id="featured-title"

@@ -6,6 +6,9 @@ import { getFixedT } from "~/.server/i18n";
 import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
 import { favoriteEntryOf } from "~/.server/favorites/targets";
+import { hasVerifiedMaker } from "~/.server/makers/claim-state";
+import { ClaimPanel } from "~/components/makers/claim-panel";
+import { VerifiedMark } from "~/components/makers/verified-mark";
 import { toolPageSeo } from "~/.server/seo/page-seo";
 import { listRelatedTools } from "~/.server/tools/detail";
 import { ToolCard, useCardText } from "~/components/tools/tool-card";
@@ -24,10 +27,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related, favorite] = await Promise.all([
+  const [common, related, favorite, verifiedMaker] = await Promise.all([
     getFixedT(lang, "common"),
     listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang }),
     favoriteEntryOf(db, view),
+    view.toolId === null ? false : hasVerifiedMaker(db, view.toolId),
   ]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
@@ -40,6 +44,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       view,
       related,
       favorite,
+      verifiedMaker,
       crumbs,
       notice: languageNotice(view, lang),
       seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
@@ -66,12 +71,14 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
             <ImagePreview image={view.images[0]} name={view.name} />
             <div className="space-y-4">
               <h1 className="text-3xl font-bold tracking-tight text-slate-900">{view.name}</h1>
+              {loaderData.verifiedMaker ? <VerifiedMark /> : null}
               {view.subtitle ? <p className="text-lg text-slate-700">{view.subtitle}</p> : null}
               {view.description ? <p className="text-slate-700">{view.description}</p> : null}
               <ToolActions slug={view.slug} name={view.name} websiteUrl={view.websiteUrl} favorite={favorite} />
             </div>
           </header>
           <DetailSections view={view} variant="tool" />
+          {view.websiteUrl ? <ClaimPanel slug={view.slug} /> : null}
         </div>
         <SidePanel view={view} />
       </div>

@@ -10,6 +10,8 @@ import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { getLogger } from "~/.server/logger";
 import { listTools, TOOL_SORTS, type ToolListPage } from "~/.server/tools/queries";
+import { listSponsoredEntry } from "~/.server/sponsored/view";
+import { SponsoredSlot } from "~/components/makers/sponsored-slot";
 import { CategorySelect } from "~/components/categories/category-select";
 import { CategorySidebar, type SidebarCategory } from "~/components/categories/category-sidebar";
 import { MobileCategoryFilter } from "~/components/categories/mobile-category-filter";
@@ -91,10 +93,12 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       ? t("list.titleCategory", { category: categoryName })
       : t("list.title");
   const total = state.kind === "ok" ? state.result.total : 0;
+  const sponsored = state.kind === "ok" ? await listSponsoredEntry(db, lang, { search: query.search, categorySlug, page: query.page }) : null;
   const pageSuffix = state.kind === "ok" && state.result.page > 1 ? ` (${t("pager.page", { page: state.result.page })})` : "";
   return data(
     {
       state,
+      sponsored,
       query: { ...query, category: categorySlug ?? "" },
       pathCategory: params.category ?? null,
       categoryName,
@@ -193,6 +197,8 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
             </AppLink>
           ) : null}
         </Form>
+
+        <SponsoredSlot entry={loaderData.sponsored} slot={query.search ? "search" : "category"} />
 
         <MobileCategoryFilter tree={tree} activeSlug={query.category || undefined} activeName={loaderData.categoryName} />
 

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { getDb } from "~/.server/db";
 import { listMySubmissions } from "~/.server/submissions/queries";
+import { makerToolList } from "~/.server/makers/claim-state";
+import { MakerTools } from "~/components/makers/maker-tools";
 import { areaContext, areaSeo } from "~/.server/user-area/context";
 import { SignInPrompt } from "~/components/account/sign-in-prompt";
 import { useSiteSendsMail } from "~/components/account/site-mail";
@@ -13,8 +15,8 @@ import type { Route } from "./+types/user.my-tools";
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang, user } = await areaContext(request);
   const seo = await areaSeo(lang, "myTools");
-  if (!user) return { seo, items: null };
-  return { seo, items: await listMySubmissions(getDb(), user.id, lang) };
+  if (!user) return { seo, items: null, makerTools: [] };
+  return { seo, items: await listMySubmissions(getDb(), user.id, lang), makerTools: await makerToolList(getDb(), user.id, lang) };
 }
 
 export default function MyTools({ loaderData }: Route.ComponentProps) {
@@ -35,6 +37,7 @@ export default function MyTools({ loaderData }: Route.ComponentProps) {
   return (
     <>
       <PageHeading title={t("myTools.title")} intro={t("myTools.intro")} />
+      <MakerTools tools={loaderData.makerTools} />
       {items.length === 0 ? (
         <div className="rounded-2xl border border-dashed border-slate-300 bg-white p-8 text-center" data-testid="my-tools-empty">
           <p className="text-slate-600">{t("myTools.empty")}</p>

@@ -3,6 +3,8 @@ import { listMyAdRequests } from "~/.server/ads/requests";
 import { getDb } from "~/.server/db";
 import { areaSeo, requireAreaUser } from "~/.server/user-area/context";
 import { AdRequestCard } from "~/components/account/ad-request-card";
+import { listMyPlacements } from "~/.server/sponsored/orders";
+import { PlacementOrders } from "~/components/makers/placement-orders";
 import { PageHeading } from "~/components/account/status-badge";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
@@ -11,7 +13,7 @@ import type { Route } from "./+types/user.orders";
 /** Orders: the user's advertising requests with their state, newest first; an empty state when there are none. */
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang, user } = await requireAreaUser(request);
-  return { seo: await areaSeo(lang, "orders"), requests: await listMyAdRequests(getDb(), user.id) };
+  return { seo: await areaSeo(lang, "orders"), requests: await listMyAdRequests(getDb(), user.id), placements: await listMyPlacements(getDb(), user.id, lang) };
 }
 
 export default function Orders({ loaderData }: Route.ComponentProps) {
@@ -32,6 +34,7 @@ export default function Orders({ loaderData }: Route.ComponentProps) {
           {loaderData.requests.map((request) => <AdRequestCard key={request.id} request={request} />)}
         </div>
       )}
+      <PlacementOrders placements={loaderData.placements} />
     </>
   );
 }

@@ -8,6 +8,7 @@ import { createDatabase } from "~/.server/db";
 import { gotoHydrated, launchBrowser } from "../support/browser";
 import { freePort, startServer, type RunningServer } from "../support/server";
 import { startSmtpCapture } from "../support/smtp";
+import { insertMakerAndPlacement } from "../support/makers";
 import { insertAdRequest, insertSubmission, insertUpdateSubmission, submitPayload } from "../support/submissions";
 
 /**
@@ -68,6 +69,10 @@ const PAGE_KINDS: PageKind[] = [
   { name: "admin-advertise", path: "/admin/advertise", role: "admin" },
   { name: "admin-audit-log", path: "/admin/audit-log", role: "admin" },
   { name: "admin-analytics", path: "/admin/analytics", role: "admin" },
+  { name: "admin-claims", path: "/admin/claims", role: "admin" },
+  // Administrators see every listing's statistics (the user is its verified maker: see below).
+  { name: "user-listing-stats", path: "/user/my-tools/chatgpt/stats", role: "admin" },
+  { name: "claim-confirm", path: "/claim/no-such-token", role: "visitor" },
 ];
 
 const ADMIN_EMAIL = "walk-admin@example.com";
@@ -140,6 +145,8 @@ async function fillUserAndAdminPages(file: string) {
       changes: { pricing: "paid", description: "A chat assistant that drafts, summarizes and answers questions about files, pictures and the web." },
     });
     await insertAdRequest(db, userId, "Quill Draftsmith", USER_EMAIL);
+    // The user makes ChatGPT (a verified claim), and their request runs as the home page's sponsored place.
+    await insertMakerAndPlacement(db, userId, Number(chatgpt.id));
     // A listed address counts as an administrator only once verified (the link of its verification mail).
     await db.updateTable("user").set({ emailVerified: 1 as never }).where("email", "=", ADMIN_EMAIL).execute();
     await db.destroy();

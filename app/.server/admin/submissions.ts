@@ -13,6 +13,7 @@ import { toolCardName } from "../tools/queries";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
 import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLanguage, publishSubmittedTool, updateDiff } from "./publish";
+import { makerPairs } from "../makers/claim-state";
 
 /**
  * The tool review queue (spec 4.8): listing submissions with their payload,
@@ -61,6 +62,8 @@ export interface SubmissionView {
   diff: DiffRow[] | null;
   /** Updates: the tool as it is listed now (its name in the admin's language, its image), for the card's title. */
   tool: { name: string; imageUrl: string | null } | null;
+  /** Sent by a verified maker of the tool (decision 0032). */
+  fromMaker: boolean;
 }
 
 export interface ListQuery {
@@ -86,6 +89,7 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
       .execute(),
     base.select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
   ]);
+  const makers = await makerPairs(db, rows.map((row) => ({ userId: row.user_id, toolId: row.tool_id === null ? null : Number(row.tool_id) })));
   const data = await Promise.all(
     rows.map(async (row): Promise<SubmissionView> => {
       const raw = parseJson<unknown>(row.payload, null);
@@ -115,6 +119,7 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
         raw,
         diff,
         tool: toolName === null ? null : { name: toolName, imageUrl: row.tool_image_webp ?? row.tool_image ?? null },
+        fromMaker: row.type === "update" && makers.has(`${row.user_id}:${Number(row.tool_id)}`),
       };
     }),
   );

@@ -46,6 +46,8 @@ export interface SafeFetchOptions {
   maxBytes?: number;
   /** For the whole fetch, redirects and body included. */
   timeoutMs?: number;
+  /** Also accept a plain-text body (a verification file), not only HTML. */
+  allowText?: boolean;
 }
 
 export interface FetchedPage {
@@ -188,7 +190,8 @@ export async function safeFetchPage(input: string, options: SafeFetchOptions = {
       throw new FetchRefused("status", String(status));
     }
     const contentType = String(response.headers["content-type"] ?? "");
-    if (!/^(text\/html|application\/xhtml\+xml)\b/i.test(contentType)) {
+    const accepted = options.allowText ? /^(text\/html|application\/xhtml\+xml|text\/plain)\b/i : /^(text\/html|application\/xhtml\+xml)\b/i;
+    if (!accepted.test(contentType)) {
       response.resume();
       throw new FetchRefused("notHtml", contentType);
     }

@@ -18,6 +18,10 @@ export const CATALOG_SCOPES = [
   "case-studies",
   /** E-commerce tools, their texts and their taxonomy (groups, filters, platforms, tags). */
   "ecommerce",
+  /** Verified makers of tools (the "Verified" mark on a tool page). */
+  "makers",
+  /** Sponsored placements: what each slot shows on which days. */
+  "sponsored",
 ] as const;
 
 export type CatalogScope = (typeof CATALOG_SCOPES)[number];
@@ -35,6 +39,8 @@ export const REVISION_OF: Record<CatalogScope, string> = {
   synonyms: "synonyms",
   "case-studies": "case-studies",
   ecommerce: "ecommerce",
+  makers: "makers",
+  sponsored: "sponsored",
 };
 
 /** What the tools' search reads: texts, category names and members, synonyms. */

@@ -346,6 +346,60 @@ export interface SearchSynonymsTable {
   updated_at: Timestamp;
 }
 
+/** Makers and sponsored places (migration 0023, decision 0032). */
+export interface ToolClaimsTable {
+  id: Id;
+  tool_id: number;
+  user_id: string;
+  /** meta | file | email */
+  method: string;
+  token: string;
+  email: string | null;
+  /** pending | verified | disputed | rejected | revoked */
+  status: Generated<string>;
+  created_at: Timestamp;
+  expires_at: Timestamp;
+  verified_at: Timestamp | null;
+  decided_by: string | null;
+  decided_at: Timestamp | null;
+}
+
+export interface ToolVisitsDailyTable {
+  tool_id: number;
+  day: string;
+  /** website | badge */
+  source: string;
+  visits: number;
+}
+
+export interface SponsoredPlacementsTable {
+  id: Id;
+  ad_submission_id: number;
+  user_id: string;
+  tool_id: number;
+  /** home | category | search */
+  slot: string;
+  category_slug: string | null;
+  starts_on: string;
+  ends_on: string;
+  /** JSON list of interface languages. */
+  languages: JsonText;
+  /** scheduled | cancelled */
+  status: Generated<string>;
+  paid_at: Timestamp | null;
+  paid_by: string | null;
+  created_by: string;
+  created_at: Timestamp;
+  updated_at: Timestamp;
+}
+
+export interface SponsoredDailyTable {
+  placement_id: number;
+  day: string;
+  impressions: number;
+  clicks: number;
+}
+
 /** better-auth's core tables (camelCase columns are better-auth's own naming). */
 export interface UserTable {
   id: string;
@@ -424,6 +478,10 @@ export interface Database {
   page_view_daily: PageViewDailyTable;
   search_synonyms: SearchSynonymsTable;
   shared_revisions: SharedRevisionsTable;
+  tool_claims: ToolClaimsTable;
+  tool_visits_daily: ToolVisitsDailyTable;
+  sponsored_placements: SponsoredPlacementsTable;
+  sponsored_daily: SponsoredDailyTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

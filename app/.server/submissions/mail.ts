@@ -19,7 +19,7 @@ interface Mail {
   html: string;
 }
 
-function compose(subject: string, lines: string[], link: { label: string; url: string } | null): Mail {
+export function compose(subject: string, lines: string[], link: { label: string; url: string } | null): Mail {
   const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;color:#0f172a">
 <h1 style="font-size:20px">${escapeHtml(subject)}</h1>
 ${lines.map((line) => `<p>${escapeHtml(line)}</p>`).join("\n")}

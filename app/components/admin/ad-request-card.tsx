@@ -1,10 +1,11 @@
+import type { ReactNode } from "react";
 import type { AdRequestView } from "~/.server/admin/ads";
 import { formatAdminDate, useAdminText } from "./admin-text";
 import { ReviewForm } from "./review-form";
 import { StatusBadge } from "./status-badge";
 
 /** One advertising request with its contact details; pending ones can be approved or rejected. */
-export function AdRequestCard({ item }: { item: AdRequestView }) {
+export function AdRequestCard({ item, children }: { item: AdRequestView; children?: ReactNode }) {
   const { t, lang } = useAdminText();
   const rows: Array<[string, string | null]> = [
     [t("ads.website"), item.websiteUrl],
@@ -39,6 +40,7 @@ export function AdRequestCard({ item }: { item: AdRequestView }) {
         ) : null}
       </dl>
       {item.status === "pending" ? <ReviewForm kind="ad" id={item.id} /> : null}
+      {children}
     </article>
   );
 }

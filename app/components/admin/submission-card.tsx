@@ -47,6 +47,7 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
             {t(`type.${item.type}`)} · #{item.id} · {formatAdminDate(item.createdAt, lang)}
           </p>
         </div>
+        {item.fromMaker ? <span className="rounded-full bg-emerald-50 px-2 py-0.5 text-xs font-medium text-emerald-800 ring-1 ring-emerald-200" data-testid="submission-from-maker">{t("makers.fromMaker")}</span> : null}
         <StatusBadge status={item.status} />
       </header>
       <dl className="mt-3">

@@ -33,7 +33,7 @@ export function ToolActions({ slug, name, websiteUrl, favorite }: { slug: string
     "inline-flex items-center gap-1.5 rounded-lg border border-slate-300 bg-white px-4 py-2 text-sm font-medium text-slate-800 hover:border-brand-600 hover:text-brand-700";
   return (
     <div className="flex flex-wrap gap-3">
-      {websiteUrl ? <VisitWebsiteLink href={websiteUrl} /> : null}
+      {websiteUrl ? <VisitWebsiteLink href={`/go/${encodeURIComponent(slug)}`} /> : null}
       {favorite ? <FavoriteButton entry={favorite} /> : null}
       <Link to={`${to("/user/advertise")}?tool=${encodeURIComponent(name)}`} className={secondary} data-action="promote" data-tool-slug={slug}>
         {t("detail.promote")}
