@@ -9,7 +9,14 @@ export const TOOL_FILTER_GROUPS = ["pricing", "freePlan", "api", "openSource", "
 export type ToolFilterGroup = (typeof TOOL_FILTER_GROUPS)[number];
 export type ToolFilterSelection = Record<ToolFilterGroup, string[]>;
 
-export const TOOL_PRICING_VALUES = ["free", "freemium", "freeTrial", "trial", "paid", "subscription", "contact"] as const;
+/** The submit form's five pricing modes: a free trial (`freeTrial`, `trial`) is `trial`, a subscription is `paid`. */
+export const TOOL_PRICING_VALUES = ["free", "freemium", "trial", "paid", "contact"] as const;
+
+export function pricingMode(pricing: string): string {
+  if (pricing === "freeTrial") return "trial";
+  if (pricing === "subscription") return "paid";
+  return pricing;
+}
 
 export const TOOL_FILTER_VALUES: Record<ToolFilterGroup, readonly string[]> = {
   pricing: TOOL_PRICING_VALUES,

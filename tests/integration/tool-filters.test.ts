@@ -33,7 +33,7 @@ async function readFacts(db: DB): Promise<Facts[]> {
     return {
       id: tool.id,
       values: {
-        pricing: new Set([tool.pricing]),
+        pricing: new Set([tool.pricing === "freeTrial" ? "trial" : tool.pricing === "subscription" ? "paid" : tool.pricing]),
         freePlan: yes(offer?.free_plan),
         api: yes(offer?.api),
         openSource: yes(offer?.open_source),

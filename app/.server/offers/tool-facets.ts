@@ -6,7 +6,7 @@ import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
 import { add, emptySet, has, type Bitset } from "../facets/bitset";
 import { countFacets, sizesOf, type FacetValues } from "../facets/engine";
 import { parseJson } from "../db/values";
-import { TOOL_FILTER_GROUPS, TOOL_FILTER_VALUES, type ToolFilterGroup, type ToolFilterSelection } from "~/lib/tool-filters";
+import { pricingMode, TOOL_FILTER_GROUPS, TOOL_FILTER_VALUES, type ToolFilterGroup, type ToolFilterSelection } from "~/lib/tool-filters";
 
 /**
  * The tool list's facets (decision 0030) on the engine the e-commerce list uses: one bitset per filter value
@@ -45,7 +45,7 @@ async function loadSnapshot(db: DB): Promise<ToolFacetSnapshot> {
   for (const row of rows) {
     const position = positionById[row.id] ?? -1;
     if (position < 0) continue;
-    mark("pricing", row.pricing, position);
+    mark("pricing", pricingMode(row.pricing), position);
     const age = now - Date.parse(row.created_at);
     if (age <= 7 * DAY_MS) mark("added", "week", position);
     if (age <= 30 * DAY_MS) mark("added", "month", position);
