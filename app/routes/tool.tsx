@@ -18,16 +18,19 @@ import { SidePanel } from "~/components/tool-detail/side-panel";
 import { ToolActions } from "~/components/tool-detail/tool-actions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
+import { offersPanelFor } from "~/.server/offers/page-data";
+import { ToolOffersPanel } from "~/components/compare/tool-offers-panel";
 import type { Route } from "./+types/tool";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related, favorite] = await Promise.all([
+  const [common, related, favorite, offers] = await Promise.all([
     getFixedT(lang, "common"),
     listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang }),
     favoriteEntryOf(db, view),
+    offersPanelFor(db, lang, view.source, view.slug),
   ]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
@@ -40,6 +43,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       view,
       related,
       favorite,
+      offers,
       crumbs,
       notice: languageNotice(view, lang),
       seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
@@ -72,6 +76,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
             </div>
           </header>
           <DetailSections view={view} variant="tool" />
+          <ToolOffersPanel data={loaderData.offers} name={view.name} />
         </div>
         <SidePanel view={view} />
       </div>
