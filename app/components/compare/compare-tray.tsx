@@ -10,7 +10,10 @@ export function CompareTray() {
   const picked = usePickedTools();
   if (picked.length === 0) return null;
   return (
-    <aside className="compare-tray" aria-label={t("compareTray.trayLabel")} data-testid="compare-tray">
+    <>
+      {/* Room below the footer, so the fixed tray never hides the end of a page. */}
+      <div aria-hidden="true" className="h-24" />
+      <aside className="compare-tray" aria-label={t("compareTray.trayLabel")} data-testid="compare-tray">
       <ul className="flex min-w-0 flex-1 flex-wrap gap-1.5">
         {picked.map((tool) => (
           <li key={`${tool.kind}:${tool.slug}`}>
@@ -33,6 +36,7 @@ export function CompareTray() {
           <span className="text-sm text-slate-600">{t("compareTray.pickMore")}</span>
         )}
       </div>
-    </aside>
+      </aside>
+    </>
   );
 }

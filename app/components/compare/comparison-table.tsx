@@ -47,7 +47,7 @@ export function ComparisonTable({ tools }: { tools: ComparableTool[] }) {
   return (
     <div className="space-y-6">
       <p className="text-sm text-slate-600">{t("compare.intro")}</p>
-      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid="comparison-table" tabIndex={0} role="region" aria-label={t("compare.rows.pricing")}>
+      <div className="overflow-x-auto rounded-xl border border-slate-200 bg-white" data-testid="comparison-table" tabIndex={0} role="region" aria-label={tools.map((tool) => tool.name).join(" / ")}>
         <table className="compare-table">
           <thead>
             <tr>
