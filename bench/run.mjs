@@ -112,6 +112,14 @@ try {
     { name: "tool", cached: [`/us-en/tool/${toolSlugs[0]}`], uncached: toolSlugs.flatMap((slug, i) => [`/${DETAIL_LANGS[i % DETAIL_LANGS.length]}/tool/${slug}`]) },
     { name: "case-study", cached: [`/us-en/case-study/${studySlugs[0]}`], uncached: DETAIL_LANGS.flatMap((l) => studySlugs.map((slug) => `/${l}/case-study/${slug}`)) },
   );
+  // Filters by what tools offer (three groups), alternatives and comparisons of the same tools.
+  const FILTERS = ["pricing=freemium,paid&freePlan=yes&platforms=web,ios", "api=yes&platforms=android&languages=en,ja", "openSource=yes&pricing=free&added=month"];
+  const pairs = toolSlugs.slice(1).map((slug, i) => [toolSlugs[i], slug].sort().join("-vs-"));
+  pages.push(
+    { name: "list-filters", cached: [`/us-en/tools?${FILTERS[0]}`], uncached: CATEGORIES.flatMap((c) => FILTERS.flatMap((f) => [1, 2].map((p) => `/us-en/tools?category=${c}&${f}&page=${p}`))) },
+    { name: "alternatives", cached: [`/us-en/alternatives/${toolSlugs[0]}`], uncached: toolSlugs.map((slug, i) => `/${DETAIL_LANGS[i % DETAIL_LANGS.length]}/alternatives/${slug}`) },
+    { name: "compare", cached: [`/us-en/compare/${pairs[0]}`], uncached: pairs.map((pair, i) => `/${DETAIL_LANGS[i % DETAIL_LANGS.length]}/compare/${pair}`) },
+  );
   console.log(`detail pages: ${toolSlugs.length} tools, ${studySlugs.length} case studies`);
   const only = values.only ? new Set(values.only.split(",")) : null;
   const rows = [];

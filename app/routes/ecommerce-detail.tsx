@@ -10,6 +10,8 @@ import { languageNotice } from "~/.server/resolve/page-data";
 import { EcommerceProduct } from "~/components/ecommerce/product";
 import { useRouteBundles } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
+import { offersPanelFor } from "~/.server/offers/page-data";
+import { ToolOffersPanel } from "~/components/compare/tool-offers-panel";
 import type { Route } from "./+types/ecommerce-detail";
 
 const slugSchema = z.string().trim().min(1).max(200);
@@ -34,7 +36,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw toList(lang, parsed.data);
   }
   if (!product) throw toList(lang, parsed.data);
-  const [bundles, t, common] = await Promise.all([ecommerceBundles(lang), getFixedT(lang, "ecommerce"), getFixedT(lang, "common")]);
+  const [bundles, t, common, offers] = await Promise.all([ecommerceBundles(lang), getFixedT(lang, "ecommerce"), getFixedT(lang, "common"), offersPanelFor(getDb(), lang, "ecommerce", parsed.data)]);
   const crumbs = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: t("hero.title"), to: localizedPath(lang, "/ecommerce") },
@@ -44,6 +46,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       bundles,
       product,
+      offers,
       crumbs,
       notice: languageNotice(product.view, lang),
       seo: ecommerceProductSeo(product, lang, t("hero.title"), common("site.name")),
@@ -56,5 +59,12 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function EcommerceDetailPage({ loaderData }: Route.ComponentProps) {
   useRouteBundles(loaderData.bundles);
-  return <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />;
+  return (
+    <>
+      <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />
+      <div className="mt-8">
+        <ToolOffersPanel data={loaderData.offers} name={loaderData.product.view.name} />
+      </div>
+    </>
+  );
 }

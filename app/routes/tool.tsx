@@ -21,17 +21,20 @@ import { SidePanel } from "~/components/tool-detail/side-panel";
 import { ToolActions } from "~/components/tool-detail/tool-actions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
+import { offersPanelFor } from "~/.server/offers/page-data";
+import { ToolOffersPanel } from "~/components/compare/tool-offers-panel";
 import type { Route } from "./+types/tool";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related, favorite, verifiedMaker] = await Promise.all([
+  const [common, related, favorite, verifiedMaker, offers] = await Promise.all([
     getFixedT(lang, "common"),
     listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang }),
     favoriteEntryOf(db, view),
     view.toolId === null ? false : hasVerifiedMaker(db, view.toolId),
+    offersPanelFor(db, lang, view.source, view.slug),
   ]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
@@ -45,6 +48,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       related,
       favorite,
       verifiedMaker,
+      offers,
       crumbs,
       notice: languageNotice(view, lang),
       seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
@@ -78,6 +82,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
             </div>
           </header>
           <DetailSections view={view} variant="tool" />
+          <ToolOffersPanel data={loaderData.offers} name={view.name} />
           {view.websiteUrl ? <ClaimPanel slug={view.slug} /> : null}
         </div>
         <SidePanel view={view} />

@@ -17,9 +17,12 @@ import { CategorySidebar, type SidebarCategory } from "~/components/categories/c
 import { MobileCategoryFilter } from "~/components/categories/mobile-category-filter";
 import { Pager } from "~/components/tools/pager";
 import { ToolGrid } from "~/components/tools/tool-section";
-import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { useLang, useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { htmlLang, splitLangPath, type Lang } from "~/i18n/languages";
 import { formatNumberFor } from "~/lib/tool-display";
+import { ToolFilterFields, ToolFilters } from "~/components/compare/tool-filters";
+import { compareBundles } from "~/.server/offers/bundles";
+import { readToolFilters, selectedCount, writeToolFilters } from "~/lib/tool-filters";
 import type { Route } from "./+types/tools";
 
 /** Query string of the list; bad values fall back to defaults instead of failing. */
@@ -52,10 +55,11 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     sort: url.searchParams.get("sort") ?? undefined,
     page: url.searchParams.get("page") ?? undefined,
   });
+  const filters = readToolFilters(url.searchParams);
   // `/tools/{category}` names the category in the path; the path wins over `?category=`.
   const categoryValue = (params.category ?? query.category).trim();
   const db = getDb();
-  const [t, tc] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common")]);
+  const [t, tc, bundles] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common"), compareBundles(lang)]);
   let treeJson = "[]";
   let state: ListState;
   let categoryName: string | null = null;
@@ -69,7 +73,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     if (params.category !== undefined && !category) throw UNKNOWN_PATH_CATEGORY;
     categoryName = category?.name ?? (categoryValue || null);
     categorySlug = category?.slug ?? (categoryValue || null);
-    const base = { lang, sort: query.sort, page: query.page };
+    const base = { lang, sort: query.sort, page: query.page, filters };
     let result = await listTools(db, { ...base, search: query.search || undefined, categoryIds: categoryValue ? (category?.ids ?? []) : undefined });
     let fallback = false;
     if (categoryValue && result.total === 0) {
@@ -100,6 +104,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       state,
       sponsored,
       query: { ...query, category: categorySlug ?? "" },
+      filters,
+      bundles,
       pathCategory: params.category ?? null,
       categoryName,
       heading,
@@ -108,7 +114,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
         title: `${heading}${pageSuffix} | ${tc("site.name")}`,
         description: t("list.metaDescription", { count: total }),
         // Free-text result pages are reachable but kept out of search engines' indexes.
-        noindex: Boolean(query.search) || state.kind === "failed",
+        noindex: Boolean(query.search) || selectedCount(filters) > 0 || state.kind === "failed",
       },
     },
     { status: state.kind === "failed" ? 503 : 200, headers: state.kind === "failed" ? { "Cache-Control": "no-store" } : pageCacheHeaders(request) },
@@ -123,16 +129,24 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
   const navigation = useNavigation();
   const submit = useSubmit();
   const { state, query, pathCategory, heading } = loaderData;
+  useRouteBundles(loaderData.bundles);
   const lang = useLang();
   const tree = useJsonText<SidebarCategory[]>(loaderData.treeJson);
   const loading = navigation.state === "loading" && /\/tools(\/|$)/.test(navigation.location.pathname);
 
   const listPath = pathCategory ? to(`/tools/${encodeURIComponent(pathCategory)}`) : to("/tools");
+  // The view without its filters and page: what each filter link toggles a value on.
+  const baseQuery = new URLSearchParams([
+    ...(query.search ? [["search", query.search]] : []),
+    ...(query.category && !pathCategory ? [["category", query.category]] : []),
+    ...(query.sort !== "popular" ? [["sort", query.sort]] : []),
+  ]).toString();
   const hrefFor = (page: number) => {
     const params = new URLSearchParams();
     if (query.search) params.set("search", query.search);
     if (query.category && !pathCategory) params.set("category", query.category);
     if (query.sort !== "popular") params.set("sort", query.sort);
+    writeToolFilters(params, loaderData.filters);
     if (page > 1) params.set("page", String(page));
     const qs = params.toString();
     return qs ? `${listPath}?${qs}` : listPath;
@@ -188,6 +202,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
               ))}
             </select>
           </label>
+          <ToolFilterFields selection={loaderData.filters} />
           <button type="submit" className="rounded-lg bg-brand-600 px-4 py-2 text-sm font-medium text-white hover:bg-brand-700">
             {t("list.apply")}
           </button>
@@ -201,6 +216,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
         <SponsoredSlot entry={loaderData.sponsored} slot={query.search ? "search" : "category"} />
 
         <MobileCategoryFilter tree={tree} activeSlug={query.category || undefined} activeName={loaderData.categoryName} />
+        <ToolFilters path={listPath} baseQuery={baseQuery} selection={loaderData.filters} counts={state.kind === "ok" ? (state.result.facets?.counts ?? null) : null} />
 
         <p role="status" aria-live="polite" className={loading ? "text-sm font-medium text-brand-700" : "sr-only"}>
           {loading ? t("list.loading") : ""}

@@ -31,6 +31,8 @@ const CATALOG_TABLES = new Set([
   "ecommerce_tool_platforms",
   "ecommerce_tool_filters",
   "search_synonyms",
+  "tool_offers",
+  "ecommerce_tool_offers",
 ]);
 /** Tables that are not the catalogue (users' data, logs, counters): written freely. */
 const OTHER_TABLES = new Set([

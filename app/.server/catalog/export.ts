@@ -2,6 +2,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { groupBy } from "~/lib/group-by";
 import type { DB } from "../db";
 import { fromFlag, parseJson } from "../db/values";
+import { offersForFile, offersOfRow } from "../offers/store";
 
 /**
  * Reads tools back into the seed/import shape (FORMAT.md), so an export
@@ -18,6 +19,7 @@ export async function exportTools(db: DB, options: { onRow?: () => void } = {}):
     .orderBy("tc.tool_id")
     .orderBy("tc.position")
     .execute();
+  const offerRows = new Map((await db.selectFrom("tool_offers").selectAll().execute()).map((row) => [row.tool_id, row]));
   const textsByTool = groupBy(translations, (t) => t.tool_id);
   const linksByTool = groupBy(links, (l) => l.tool_id);
   const order = new Map<string, number>(LANGUAGES.map((lang, i) => [lang, i]));
@@ -43,6 +45,7 @@ export async function exportTools(db: DB, options: { onRow?: () => void } = {}):
       created_at: tool.created_at,
       categories: own.filter((l) => l.parent_id === null).map((l) => l.slug),
       subcategories: own.filter((l) => l.parent_id !== null).map((l) => l.slug),
+      ...withOffers(offerRows.get(tool.id)),
       translations: Object.fromEntries(texts.map((t) => [t.language, compact({
         name: t.name,
         subtitle: t.subtitle,
@@ -63,3 +66,8 @@ function compact(values: Record<string, unknown>): Record<string, unknown> {
   );
 }
 
+
+function withOffers(row: Record<string, unknown> | undefined): { offers?: Record<string, unknown> } {
+  const offers = row ? offersForFile(offersOfRow(row), "tool") : undefined;
+  return offers ? { offers } : {};
+}

@@ -108,7 +108,7 @@ export function readJsonRows(file: string): RowsWithLines {
 
 const SCALAR_COLUMNS = [
   "slug", "website_url", "brand_color", "pricing", "rating", "review_count", "is_featured", "is_popular", "is_new",
-  "verified", "pinned", "manual_priority", "created_at", "categories", "subcategories",
+  "verified", "pinned", "manual_priority", "created_at", "categories", "subcategories", "offers",
 ] as const;
 const TEXT_FIELDS = ["name", "subtitle", "description", "features", "use_cases", "faq", "tags"] as const;
 const LIST_COLUMNS = new Set(["categories", "subcategories", "features", "use_cases", "tags"]);
@@ -157,6 +157,15 @@ function parseFaqCell(cell: string): unknown {
 function parseScalar(column: string, cell: string): unknown {
   const trimmed = cell.trim();
   if (LIST_COLUMNS.has(column)) return parseListCell(cell);
+  // What the tool offers: one JSON object (`{"free_plan":true,"platforms":["web","ios"]}`).
+  if (column === "offers") {
+    if (trimmed === "") return undefined;
+    try {
+      return JSON.parse(trimmed) as unknown;
+    } catch {
+      return trimmed; // fails validation as "expected object"
+    }
+  }
   if (FLAG_COLUMNS.has(column)) {
     if (/^(1|true|yes|y)$/i.test(trimmed)) return true;
     if (trimmed === "" || /^(0|false|no|n)$/i.test(trimmed)) return false;
@@ -219,6 +228,7 @@ function toCsvRecord(tool: Record<string, unknown>): Record<string, string> {
     const value = tool[column];
     if (value === undefined || value === null) record[column] = "";
     else if (Array.isArray(value)) record[column] = value.join("|");
+    else if (typeof value === "object") record[column] = JSON.stringify(value);
     else record[column] = String(value);
   }
   const translations = (tool.translations ?? {}) as Record<string, Record<string, unknown>>;

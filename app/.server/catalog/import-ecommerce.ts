@@ -17,6 +17,7 @@ import {
   type RowIssue,
   type ValidRow,
 } from "./schemas";
+import { syncOffers } from "../offers/store";
 import { syncLinks, syncTranslations, touch, upsertBySlug, type Trx } from "./sync";
 
 export interface EcommerceSections {
@@ -201,6 +202,7 @@ async function importTool(trx: Trx, tool: EcommerceToolInput, logo: ImagePair, i
     const targets = [...new Set(tool[kind])].map((slug) => ids[kind].get(slug)!);
     if (await syncLinks(trx, { table, ownerColumn: "tool_id", ownerId: id, targetColumn, targets })) changed = true;
   }
+  if (await syncOffers(trx, "ecommerce", id, tool.offers)) changed = true;
   if (status !== "unchanged") return status;
   if (!changed) return "unchanged";
   await touch(trx, "ecommerce_tools", id);

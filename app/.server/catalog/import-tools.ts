@@ -6,6 +6,7 @@ import { refreshShownRating } from "../ratings/queries";
 import { emptyCounts, loadCategoryIndex, wroteRows, type ImportCounts } from "./import-categories";
 import { drawLogo, drawPreview, isGeneratedImage, type DrawSubject, type ImageStore } from "./images";
 import type { RowIssue, ToolInput, ToolText, ValidRow } from "./schemas";
+import { syncOffers } from "../offers/store";
 import { syncLinks, syncTranslations, touch, upsertBySlug, type Trx } from "./sync";
 
 /** Rows per transaction: big enough to be fast, small enough to keep the write lock short. */
@@ -163,8 +164,9 @@ async function importTool(
   const textChanged = await syncTranslations(trx, { table: "tool_translations", ownerColumn: "tool_id", ownerId: id, desired: texts, stamped: true });
   const targets = [...new Set([...tool.categories, ...tool.subcategories])].map((slug) => index.get(slug)!.id);
   const linksChanged = await syncLinks(trx, { table: "tool_categories", ownerColumn: "tool_id", ownerId: id, targetColumn: "category_id", targets, positionColumn: "position" });
+  const offersChanged = await syncOffers(trx, "tool", id, tool.offers);
   if (status !== "unchanged") return { id, status };
-  if (!textChanged && !linksChanged) return { id, status: "unchanged" };
+  if (!textChanged && !linksChanged && !offersChanged) return { id, status: "unchanged" };
   await touch(trx, "tools", id);
   return { id, status: "updated" };
 }

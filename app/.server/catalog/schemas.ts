@@ -2,6 +2,7 @@ import { brandIconSchema } from "./brand-icons";
 import { z } from "zod";
 import { LANGUAGES } from "~/i18n/languages";
 import { filterSlug } from "~/lib/slug";
+import { ecommerceOffersSchema, offersSchema } from "~/lib/offers";
 
 /**
  * Every shape of the catalogue files (seed/catalog/FORMAT.md) and of
@@ -91,6 +92,8 @@ export const toolSchema = z.object({
   created_at: z.preprocess(blankToUndefined, isoTimestamp.optional()),
   categories: z.array(slugSchema).min(1, "needs at least one category"),
   subcategories: z.preprocess(nullToUndefined, z.array(slugSchema).default([])),
+  /** What the tool offers; a missing key or field: not stated (app/lib/offers.ts). */
+  offers: z.preprocess(nullToUndefined, offersSchema.optional()),
   translations: translations(toolTextSchema, "name").superRefine((map, ctx) => {
     if (map["us-en"] && !map["us-en"].description)
       ctx.addIssue({ code: "custom", path: ["us-en", "description"], message: "is required in English" });
@@ -182,6 +185,7 @@ export const ecommerceToolSchema = z.object({
   tags: list(30, 60),
   platforms: list(30, 60),
   filters: list(30, 60),
+  offers: z.preprocess(nullToUndefined, ecommerceOffersSchema.optional()),
   // English lives in the top-level fields; translations hold the other languages.
   translations: z.preprocess(
     nullToUndefined,

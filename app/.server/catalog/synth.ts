@@ -2,6 +2,7 @@ import fs from "node:fs";
 import { filterSlug } from "~/lib/slug";
 import type { Insertable } from "kysely";
 import type { DB, Schema } from "../db";
+import type { ToolOffersTable } from "../db/schema";
 import { toJson } from "../db/values";
 import { changeCatalogInSteps, type CatalogStep } from "./changes";
 import { checkSubcategorySlugs, importCategories } from "./import-categories";
@@ -202,6 +203,8 @@ async function writeSynthetic(step: CatalogStep, options: SynthOptions, taxonomy
       for (const rows of chunks(translations, TRANSLATION_ROWS_PER_INSERT)) await trx.insertInto("tool_translations").values(rows).execute();
       const links = batch.flatMap((b) => b.categoryIds.map((category_id, position) => ({ tool_id: ids.get(b.tool.slug as string)!, category_id, position })));
       for (const rows of chunks(links, LINK_ROWS_PER_INSERT)) await trx.insertInto("tool_categories").values(rows).execute();
+      const offers = batch.flatMap((b) => syntheticOffers(ids.get(b.tool.slug as string)!));
+      for (const rows of chunks(offers, LINK_ROWS_PER_INSERT)) await trx.insertInto("tool_offers").values(rows).execute();
       return { translations: translations.length, links: links.length };
     });
     totals.tools += batch.length;
@@ -221,4 +224,24 @@ export function chunks<T>(items: T[], size: number): T[][] {
 /** A new tool's imported figures, shown as they are until users rate it (migration 0010). */
 function catalogueFigures(rating: number, reviewCount: number) {
   return { rating, review_count: reviewCount, base_rating: rating, base_review_count: reviewCount };
+}
+
+const SYNTH_PLATFORMS = ["web", "ios", "android", "windows", "macos", "linux", "browser-extension", "slack"];
+const SYNTH_LANGUAGES = ["en", "zh-Hans", "ja", "ko", "es", "de", "fr", "pt"];
+
+/**
+ * What a synthetic tool offers, drawn from its id (not from the catalogue's random stream, so the rest of a
+ * seed's catalogue stays as it was): about a third states nothing, the rest some facts, as real catalogues do.
+ */
+function syntheticOffers(toolId: number): Insertable<ToolOffersTable>[] {
+  let h = Math.imul(toolId ^ 0x9e3779b9, 0x85ebca6b) >>> 0;
+  const next = (n: number) => {
+    h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35) >>> 0;
+    return h % n;
+  };
+  if (next(3) === 0) return [];
+  const flag = () => [null, 0, 1][next(3)]!;
+  const pick = (list: string[]) => (next(4) === 0 ? null : JSON.stringify(list.filter(() => next(3) === 0).concat(list[0]!).filter((v, i, a) => a.indexOf(v) === i)));
+  const priced = next(3) === 0;
+  return [{ tool_id: toolId, free_plan: flag(), free_trial: flag(), price_from: priced ? 5 + next(50) : null, price_currency: priced ? "USD" : null, open_source: flag(), api: flag(), platforms: pick(SYNTH_PLATFORMS), interface_languages: pick(SYNTH_LANGUAGES) }];
 }

@@ -442,6 +442,32 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+// ---------- What tools offer (migration 0021) ----------
+
+/** One optional row per tool; null in any column: the catalogue does not say (shown as "not stated"). */
+export interface ToolOffersTable {
+  tool_id: number;
+  free_plan: Flag | null;
+  free_trial: Flag | null;
+  /** The lowest paid plan per month, in `price_currency`. */
+  price_from: number | null;
+  price_currency: string | null;
+  open_source: Flag | null;
+  api: Flag | null;
+  /** JSON list of platform codes (`app/lib/offers.ts`). */
+  platforms: JsonText | null;
+  /** JSON list of BCP 47 codes. */
+  interface_languages: JsonText | null;
+}
+
+export interface EcommerceToolOffersTable extends ToolOffersTable {
+  /** JSON list of marketplace codes (`amazon-jp`, `shopee`, ...). */
+  marketplaces: JsonText | null;
+  chinese_interface: Flag | null;
+  alipay_wechat_pay: Flag | null;
+  works_without_vpn: Flag | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -482,6 +508,8 @@ export interface Database {
   tool_visits_daily: ToolVisitsDailyTable;
   sponsored_placements: SponsoredPlacementsTable;
   sponsored_daily: SponsoredDailyTable;
+  tool_offers: ToolOffersTable;
+  ecommerce_tool_offers: EcommerceToolOffersTable;
   user: UserTable;
   account: AccountTable;
   session: SessionTable;

@@ -2,7 +2,7 @@ import { rememberBounded } from "~/lib/bounded-map";
 import type { DB } from "../db";
 import { ecommerceTextMatches } from "../db/ecommerce-search";
 import { searchWords } from "../db/search-words";
-import { add, emptySet, or, type Bitset } from "./bitset";
+import { add, emptySet, or, type Bitset } from "../facets/bitset";
 import type { SearchScores } from "./facets";
 import { normalize, searchableNames, type SearchableNames } from "./labels";
 import type { Snapshot } from "./snapshot";

@@ -4,7 +4,8 @@ import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
-import { add, emptySet, or, size as setSize, type Bitset } from "./bitset";
+import { add, emptySet, or, type Bitset } from "../facets/bitset";
+import { sizesOf } from "../facets/engine";
 import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
 
 /**
@@ -138,7 +139,6 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     filters: bySlug(taxonomy.filters, membersBy(filterLinks)),
     platforms: bySlug(taxonomy.platforms, membersBy(platformLinks)),
   };
-  const sizesOf = (sets: Map<string, Bitset>) => new Map([...sets].map(([slug, set]) => [slug, setSize(set)]));
   return {
     size,
     ids,

@@ -4,6 +4,7 @@ import { listCaseStudySitemapEntries } from "../case-studies/queries";
 import { listTopCategories } from "../categories/queries";
 import type { DB } from "../db";
 import { listEcommerceSitemapEntries } from "../resolve/ecommerce-source";
+import { comparePages } from "../offers/sitemap";
 import { listToolSitemapEntries } from "../tools/detail";
 
 /** The sitemap protocol's limit of URLs per file; beyond it the sitemap becomes an index. */
@@ -80,23 +81,25 @@ export function sitemapPart(publicUrl: string, pages: SitemapPage[], part: numbe
 
 /** Every tool, category, case study and static page of the directory. */
 export async function directoryPages(db: DB): Promise<SitemapPage[]> {
-  const [tools, categories, caseStudies] = await Promise.all([
+  const [tools, categories, caseStudies, compare] = await Promise.all([
     listToolSitemapEntries(db),
     listTopCategories(db, "us-en"),
     listCaseStudySitemapEntries(db),
+    comparePages(db, "tool"),
   ]);
   return [
     ...STATIC_PAGE_PATHS.map((path) => ({ path })),
     ...categories.map((c) => ({ path: `/category/${c.slug}` })),
     ...tools.map((t) => ({ path: `/tool/${t.slug}`, lastmod: t.updatedAt })),
     ...caseStudies.map((c) => ({ path: `/case-study/${c.slug}`, lastmod: c.updatedAt })),
+    ...compare,
   ];
 }
 
 /** The e-commerce list and every e-commerce product page. */
 export async function ecommercePages(db: DB): Promise<SitemapPage[]> {
-  const tools = await listEcommerceSitemapEntries(db);
-  return [{ path: "/ecommerce" }, ...tools.map((t) => ({ path: `/ecommerce/${t.slug}`, lastmod: t.updatedAt }))];
+  const [tools, compare] = await Promise.all([listEcommerceSitemapEntries(db), comparePages(db, "ecommerce")]);
+  return [{ path: "/ecommerce" }, ...tools.map((t) => ({ path: `/ecommerce/${t.slug}`, lastmod: t.updatedAt })), ...compare];
 }
 
 export function robotsTxt(publicUrl: string): string {

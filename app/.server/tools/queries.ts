@@ -8,6 +8,8 @@ import { TOOL_LIST_SCOPES } from "../catalog/scopes";
 import { cachedRead } from "./cache";
 import { inListingOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 import { rankedTools } from "./search-ranking";
+import { filterRankedTools, type ToolFacets } from "../offers/tool-facets";
+import type { ToolFilterSelection } from "~/lib/tool-filters";
 
 /**
  * What a tool card needs, in the page language where the tool has it: only what the card renders, as
@@ -159,6 +161,8 @@ export interface ToolListQuery {
   sort: ToolSort;
   page: number;
   pageSize?: number;
+  /** Filters by what tools offer (`app/lib/tool-filters.ts`); when given, the page carries their counts. */
+  filters?: ToolFilterSelection;
 }
 
 export interface ToolListPage {
@@ -167,6 +171,8 @@ export interface ToolListPage {
   /** The page actually shown (clamped to the last page). */
   page: number;
   pageCount: number;
+  /** Counts of every filter value under the list's search, category and other filters (with `filters` only). */
+  facets?: ToolFacets;
 }
 
 /**
@@ -174,19 +180,21 @@ export interface ToolListPage {
  * category > description, then the chosen sort), category filter, paging.
  */
 export async function listTools(db: DB, query: ToolListQuery): Promise<ToolListPage> {
-  const key = `list:${JSON.stringify([query.lang, query.search ?? "", query.categoryIds ?? null, query.sort, query.page, query.pageSize ?? PAGE_SIZE])}`;
+  const key = `list:${JSON.stringify([query.lang, query.search ?? "", query.categoryIds ?? null, query.sort, query.page, query.pageSize ?? PAGE_SIZE, query.filters ?? null])}`;
   return cachedRead(db, key, () => listToolsUncached(db, query), TOOL_LIST_SCOPES);
 }
 
 export async function listToolsUncached(db: DB, query: ToolListQuery): Promise<ToolListPage> {
   const pageSize = query.pageSize ?? PAGE_SIZE;
   // Every page of a list slices one shared ranking (search score, then the sort): only the page's cards are read.
-  const ranked = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort, lang: query.lang });
+  const all = await rankedTools(db, { search: query.search, categoryIds: query.categoryIds, sort: query.sort, lang: query.lang });
+  const filtered = query.filters ? await filterRankedTools(db, all, !query.search && !query.categoryIds, query.filters) : null;
+  const ranked = filtered ? filtered.ids : all;
   const pageCount = Math.max(1, Math.ceil(ranked.length / pageSize));
   // Past the last page: show the last page instead.
   const page = Math.min(Math.max(1, query.page), pageCount);
   const ids = [...ranked.subarray((page - 1) * pageSize, page * pageSize)];
-  return { tools: await cardsByIds(db, query.lang, ids), total: ranked.length, page, pageCount };
+  return { tools: await cardsByIds(db, query.lang, ids), total: ranked.length, page, pageCount, ...(filtered ? { facets: filtered.facets } : {}) };
 }
 
 /** Cards for tool ids (published ones, from a ranked search), in the order given. */

@@ -5,6 +5,7 @@ import { AppLink } from "~/delivery/app-link";
 import { useImageFailure } from "~/lib/image-fallback";
 import { pricingKey } from "~/lib/tool-display";
 import { EcommerceFavoriteSlot } from "./favorite-slot";
+import { CompareToggle } from "~/components/compare/compare-toggle";
 
 export type CardLayout = "grid" | "list";
 
@@ -59,6 +60,7 @@ export function EcommerceCard({ tool, text, layout, eager = false }: { tool: Car
         </div>
       </AppLink>
       <EcommerceFavoriteSlot id={tool.id} slug={tool.slug} title={tool.name} variant="card" />
+      <CompareToggle tool={{ kind: "ecommerce", slug: tool.slug, name: tool.name }} className="card-compare" />
     </li>
   );
 }

@@ -3,6 +3,7 @@ import { useT } from "~/i18n/translator";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { MyToolsStrip } from "~/components/favorites/my-tools-strip";
 import { SiteFooter } from "./site-footer";
+import { CompareTray } from "~/components/compare/compare-tray";
 import { SiteHeader } from "./site-header";
 
 /** Top bar, main landmark and footer around every page. */
@@ -22,6 +23,7 @@ export function SiteShell({ children, footerCategories, year }: { children: Reac
         {children}
       </main>
       <SiteFooter categories={footerCategories} year={year} />
+      <CompareTray />
     </>
   );
 }

@@ -7,6 +7,7 @@ import { translatorFor, useI18n } from "~/i18n/translator";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
 import { useImageFailure } from "~/lib/image-fallback";
 import { perPluralForm } from "~/lib/plural-labels";
+import { CompareToggle } from "~/components/compare/compare-toggle";
 import { formatDecimalFor, formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
@@ -156,6 +157,7 @@ export function ToolCard({
         </div>
       </AppLink>
       <CardHeart entry={{ id: tool.id, type: "tool", slug: tool.slug, title: tool.name }} />
+      <CompareToggle tool={{ kind: "tool", slug: tool.slug, name: tool.name }} className="card-compare" />
     </li>
   );
 }

@@ -1,0 +1,128 @@
+import type { DB } from "../db";
+import { resolveDetail } from "../resolve";
+import type { Lang } from "~/i18n/languages";
+import { NO_ECOMMERCE_OFFERS, type EcommerceOffers } from "~/lib/offers";
+import { alternativesIndex, type AlternativesIndex } from "./alternatives-index";
+import { hasEnoughAlternatives, MIN_ALTERNATIVES, rankAlternatives, type Reason } from "./alternatives";
+import { readEcommerceOffers, readToolOffers, type OffersKind } from "./store";
+import { compareBundles } from "./bundles";
+
+/** What the alternatives and comparison pages and the tool pages' offer panels show of one tool. */
+export interface ComparableTool {
+  kind: OffersKind;
+  slug: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  pricing: string;
+  rating: number;
+  reviewCount: number;
+  categories: string[];
+  /** Features; use cases (AI tools) or pros (e-commerce tools). */
+  features: string[];
+  useCases: string[];
+  offers: EcommerceOffers;
+  /** Language the texts are in. */
+  contentLanguage: string;
+}
+
+export const MAX_COMPARED = 4;
+
+export function detailPath(kind: OffersKind, slug: string): string {
+  return kind === "tool" ? `/tool/${slug}` : `/ecommerce/${slug}`;
+}
+
+async function offersOf(db: DB, kind: OffersKind, id: number): Promise<EcommerceOffers> {
+  const map = kind === "tool" ? await readToolOffers(db, [id]) : await readEcommerceOffers(db, [id]);
+  return { ...NO_ECOMMERCE_OFFERS, ...map.get(id) };
+}
+
+export async function comparableTool(db: DB, kind: OffersKind, slug: string, lang: Lang, index?: AlternativesIndex): Promise<ComparableTool | null> {
+  const facts = (index ?? (await alternativesIndex(db, kind))).bySlug.get(slug);
+  if (!facts) return null;
+  const resolved = await resolveDetail(db, slug, lang, { sources: [kind === "tool" ? "database" : "ecommerce"] });
+  if (!resolved.found) return null;
+  const view = resolved.view;
+  return {
+    kind,
+    slug,
+    name: view.name,
+    description: view.description,
+    imageUrl: view.images[0]?.webpUrl ?? view.images[0]?.url ?? null,
+    pricing: view.pricing,
+    rating: view.rating,
+    reviewCount: view.reviewCount,
+    categories: view.subcategories.length ? view.subcategories.map((c) => c.name) : view.category ? [view.category.name] : [],
+    features: view.features,
+    useCases: kind === "tool" ? view.useCases : view.pros,
+    offers: await offersOf(db, kind, facts.id),
+    contentLanguage: view.contentLanguage,
+  };
+}
+
+export type AlternativesPage =
+  | { status: "missing" }
+  | { status: "thin" }
+  | { status: "ok"; tool: ComparableTool; alternatives: Array<{ tool: ComparableTool; reasons: Reason[] }> };
+
+export async function alternativesPage(db: DB, kind: OffersKind, slug: string, lang: Lang): Promise<AlternativesPage> {
+  const ranked = await rankAlternatives(db, kind, slug, lang);
+  if (!ranked) return { status: "missing" };
+  if (ranked.alternatives.length < MIN_ALTERNATIVES) return { status: "thin" };
+  const index = await alternativesIndex(db, kind);
+  const [tool, ...others] = await Promise.all([slug, ...ranked.alternatives.map((a) => a.slug)].map((s) => comparableTool(db, kind, s, lang, index)));
+  if (!tool) return { status: "missing" };
+  const alternatives = ranked.alternatives.flatMap((alternative, i) => (others[i] ? [{ tool: others[i]!, reasons: alternative.reasons }] : []));
+  return alternatives.length < MIN_ALTERNATIVES ? { status: "thin" } : { status: "ok", tool, alternatives };
+}
+
+/** Which kind of tool a slug names (AI tools first, as the tool page resolves them), or null. */
+export async function kindOfSlug(db: DB, slug: string): Promise<OffersKind | null> {
+  if ((await alternativesIndex(db, "tool")).bySlug.has(slug)) return "tool";
+  if ((await alternativesIndex(db, "ecommerce")).bySlug.has(slug)) return "ecommerce";
+  return null;
+}
+
+/** The tool page's panel: the tool's offers and whether it has an alternatives page. */
+export async function toolPagePanel(db: DB, kind: OffersKind, slug: string): Promise<{ kind: OffersKind; slug: string; offers: EcommerceOffers; hasAlternatives: boolean } | null> {
+  const index = await alternativesIndex(db, kind);
+  const facts = index.bySlug.get(slug);
+  if (!facts) return null;
+  return { kind, slug, offers: await offersOf(db, kind, facts.id), hasAlternatives: hasEnoughAlternatives(index, facts) };
+}
+
+/**
+ * Pairs worth a comparison page in the sitemaps: tools sharing a subcategory, at most `perCategory` pairs per
+ * subcategory (among its first members), each pair once, in canonical (alphabetical) order. Others are noindex.
+ */
+export async function listedPairs(db: DB, kind: OffersKind, perCategory = 15): Promise<Set<string>> {
+  const index = await alternativesIndex(db, kind);
+  const pairs = new Set<string>();
+  for (const members of index.members.values()) {
+    const slugs = members.slice(0, 8).map((id) => index.byId.get(id)!.slug);
+    let added = 0;
+    for (let i = 0; i < slugs.length && added < perCategory; i++) {
+      for (let j = i + 1; j < slugs.length && added < perCategory; j++) {
+        const key = pairKey(slugs[i]!, slugs[j]!);
+        if (!pairs.has(key)) {
+          pairs.add(key);
+          added++;
+        }
+      }
+    }
+  }
+  return pairs;
+}
+
+/** `a-vs-b` with the slugs in alphabetical order. */
+export function pairKey(a: string, b: string): string {
+  return a < b ? `${a}-vs-${b}` : `${b}-vs-${a}`;
+}
+
+/** The detail pages' offers panel with the bundle it reads (null: the page shows no tool of the catalogue). */
+export async function offersPanelFor(db: DB, lang: Lang, source: string, slug: string) {
+  const kind: OffersKind | null = source === "database" ? "tool" : source === "ecommerce" ? "ecommerce" : null;
+  if (!kind) return null;
+  const [panel, bundles] = await Promise.all([toolPagePanel(db, kind, slug), compareBundles(lang)]);
+  return panel ? { ...panel, bundles } : null;
+}

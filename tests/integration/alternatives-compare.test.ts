@@ -1,0 +1,134 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { changeCatalog } from "~/.server/catalog/changes";
+import { seedCatalog } from "~/.server/catalog/seed";
+import { MIN_ALTERNATIVES, rankAlternatives } from "~/.server/offers/alternatives";
+import { readComparison } from "~/.server/offers/comparison";
+import { alternativesPage, listedPairs } from "~/.server/offers/page-data";
+import { comparePages } from "~/.server/offers/sitemap";
+import { invalidateCatalogCache } from "~/.server/tools/cache";
+import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+
+/**
+ * Alternatives: ranked by shared subcategories, tags and offers, then rating, against a brute-force scoring of
+ * the seed; the quality gate (fewer than 3 good matches: no page, no sitemap entry) and the comparison URLs'
+ * canonical order and bad input.
+ */
+describe.each(testDialects())("alternatives and comparisons on %s", (dialect) => {
+  let t: TestDatabase;
+  let uploads: string;
+
+  beforeAll(async () => {
+    t = await createTestDatabase(dialect);
+    uploads = fs.mkdtempSync(path.join(os.tmpdir(), "alternatives-"));
+    await seedCatalog(t.db, { uploadDir: uploads, deferImages: true, imageCacheDir: null });
+    invalidateCatalogCache();
+  }, 180_000);
+
+  afterAll(async () => {
+    await t?.destroy();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+
+  /** Every published tool's subcategories, English tags, offers and figures, by plain queries. */
+  async function bruteForceRanking(slug: string): Promise<string[]> {
+    const tools = await t.db.selectFrom("tools").select(["id", "slug", "rating", "review_count"]).where("status", "=", "published").execute();
+    const subs = await t.db.selectFrom("tool_categories as tc").innerJoin("categories as c", "c.id", "tc.category_id").select(["tc.tool_id", "tc.category_id"]).where("c.parent_id", "is not", null).execute();
+    const tags = await t.db.selectFrom("tool_translations").select(["tool_id", "tags"]).where("language", "=", "us-en").execute();
+    const offers = await t.db.selectFrom("tool_offers").selectAll().execute();
+    const subsOf = (id: number) => new Set(subs.filter((s) => s.tool_id === id).map((s) => s.category_id));
+    const tagsOf = (id: number) => new Set((JSON.parse(tags.find((r) => r.tool_id === id)?.tags ?? "[]") as string[]).map((tag) => tag.toLowerCase()));
+    const offerOf = (id: number) => offers.find((o) => o.tool_id === id);
+    const self = tools.find((tool) => tool.slug === slug)!;
+    const [ownSubs, ownTags, ownOffer] = [subsOf(self.id), tagsOf(self.id), offerOf(self.id)];
+    const offerPoints = (id: number) => {
+      const other = offerOf(id);
+      if (!ownOffer || !other) return 0;
+      const both = (key: "free_plan" | "api" | "open_source") => Number(ownOffer[key]) === 1 && Number(other[key]) === 1;
+      const platforms = (JSON.parse(other.platforms ?? "[]") as string[]).filter((p) => p !== "web" && (JSON.parse(ownOffer.platforms ?? "[]") as string[]).includes(p));
+      return ([both("free_plan"), both("api"), both("open_source")].filter(Boolean).length + platforms.length) * 0.5;
+    };
+    return tools
+      .filter((tool) => tool.id !== self.id)
+      .map((tool) => {
+        const shared = [...subsOf(tool.id)].filter((s) => ownSubs.has(s)).length;
+        const sharedTags = [...tagsOf(tool.id)].filter((tag) => ownTags.has(tag)).length;
+        return { tool, shared, score: shared * 3 + sharedTags + offerPoints(tool.id) };
+      })
+      .filter((entry) => entry.shared > 0)
+      .sort((a, b) => b.score - a.score || b.tool.rating - a.tool.rating || b.tool.review_count - a.tool.review_count || (a.tool.slug < b.tool.slug ? -1 : 1))
+      .slice(0, 12)
+      .map((entry) => entry.tool.slug);
+  }
+
+  it("ranks alternatives as a brute-force scoring does, each with a reason from the data", async () => {
+    for (const slug of ["chatgpt", "midjourney", "github-copilot", "grammarly"]) {
+      const ranked = await rankAlternatives(t.db, "tool", slug, "us-en");
+      expect(ranked!.alternatives.map((a) => a.slug), slug).toEqual(await bruteForceRanking(slug));
+      for (const alternative of ranked!.alternatives) expect(alternative.reasons.length, alternative.slug).toBeGreaterThan(0);
+    }
+    const copilot = await alternativesPage(t.db, "tool", "github-copilot", "us-en");
+    expect(copilot.status).toBe("ok");
+    if (copilot.status === "ok") {
+      // Cursor shares Copilot's subcategory, free plan and more: it ranks high and says why.
+      const cursor = copilot.alternatives.find((a) => a.tool.slug === "cursor");
+      expect(cursor?.reasons.map((r) => r.kind)).toContain("category");
+    }
+    const ecommerce = await alternativesPage(t.db, "ecommerce", "jungle-scout", "ja");
+    expect(ecommerce.status).toBe("ok");
+    if (ecommerce.status === "ok") expect(ecommerce.alternatives.map((a) => a.tool.slug)).toContain("helium-10");
+  });
+
+  it("has no page and no sitemap entry below three good matches, and one once there are three", async () => {
+    // A subcategory of its own with two other tools: two good matches are not enough.
+    const [lonely, ...others] = ["dishgen", "wanderlog", "layla"];
+    const parent = await t.db.selectFrom("categories").select("id").where("parent_id", "is", null).orderBy("id").executeTakeFirstOrThrow();
+    const sub = await changeCatalog(t.db, "taxonomy", (trx) =>
+      trx.insertInto("categories").values({ slug: "gate-test-sub", parent_id: parent.id, updated_at: new Date().toISOString() }).returning("id").executeTakeFirstOrThrow(),
+    );
+    const relink = (slugs: string[]) =>
+      changeCatalog(t.db, "tools", async (trx) => {
+        const toolIds = (await trx.selectFrom("tools").select("id").where("slug", "in", slugs).execute()).map((r) => r.id);
+        await trx.deleteFrom("tool_categories").where("tool_id", "in", toolIds).execute();
+        for (const id of toolIds) await trx.insertInto("tool_categories").values({ tool_id: id, category_id: sub.id }).execute();
+      });
+    await relink([lonely!, ...others]);
+    expect((await rankAlternatives(t.db, "tool", lonely!, "us-en"))!.alternatives).toHaveLength(MIN_ALTERNATIVES - 1);
+    expect((await alternativesPage(t.db, "tool", lonely!, "us-en")).status).toBe("thin");
+    expect((await comparePages(t.db, "tool")).map((p) => p.path)).not.toContain(`/alternatives/${lonely}`);
+    await relink([lonely!, ...others, "mindtrip"]);
+    expect((await alternativesPage(t.db, "tool", lonely!, "us-en")).status).toBe("ok");
+    expect((await comparePages(t.db, "tool")).map((p) => p.path)).toContain(`/alternatives/${lonely}`);
+    expect((await alternativesPage(t.db, "tool", "no-such-tool", "us-en")).status).toBe("missing");
+  });
+
+  it("answers comparison URLs in one canonical order and explains bad input", async () => {
+    const read = (pair: string | null, list: string | null = null) => readComparison(t.db, "us-en", pair, list);
+    expect(await read("midjourney-vs-chatgpt")).toEqual({ outcome: "redirect", path: "/compare/chatgpt-vs-midjourney", status: 308 });
+    const ok = await read("chatgpt-vs-midjourney");
+    expect(ok.outcome).toBe("ok");
+    if (ok.outcome === "ok") expect(ok.tools.map((tool) => tool.slug)).toEqual(["chatgpt", "midjourney"]);
+    expect(await read(null, "midjourney,chatgpt")).toEqual({ outcome: "redirect", path: "/compare/chatgpt-vs-midjourney", status: 308 });
+    expect(await read("chatgpt-vs-chatgpt")).toEqual({ outcome: "redirect", path: "/tool/chatgpt", status: 301 });
+    expect(await read("chatgpt-vs-nothing-here")).toEqual({ outcome: "unknown", slug: "nothing-here" });
+    expect(await read("chatgpt")).toEqual({ outcome: "unknown", slug: "chatgpt" });
+    const five = await read(null, "chatgpt,claude,gemini,perplexity,deepseek");
+    expect(five.outcome).toBe("ok");
+    if (five.outcome === "ok") {
+      expect(five.tools.map((tool) => tool.slug)).toEqual(["chatgpt", "claude", "gemini", "perplexity"]);
+      expect(five.truncated).toBe(true);
+      expect(five.indexable).toBe(false);
+    }
+    expect((await read("chatgpt-vs-jungle-scout")).outcome).toBe("mixed");
+    // Pairs sharing a subcategory are listed (and indexable); every listed pair is in canonical order.
+    const pairs = await listedPairs(t.db, "tool");
+    expect(pairs.size).toBeGreaterThan(10);
+    for (const pair of pairs) {
+      const result = await read(pair);
+      expect(result.outcome, pair).toBe("ok");
+      if (result.outcome === "ok") expect(result.indexable).toBe(true);
+    }
+  });
+});
