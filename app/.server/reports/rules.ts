@@ -1,0 +1,36 @@
+import { z } from "zod";
+
+/** What can be reported, and why (issue 34). */
+export const REPORT_SUBJECTS = ["tool", "ecommerce_tool", "case_study", "review"] as const;
+export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
+export const REPORT_REASONS = ["dead", "wrong", "spam", "offensive", "duplicate", "moved", "other"] as const;
+export type ReportReason = (typeof REPORT_REASONS)[number];
+/** Reasons a visitor may pick; `moved` is filed by the link checker alone. */
+export const VISITOR_REASONS = ["dead", "wrong", "spam", "offensive", "duplicate", "other"] as const;
+export const REPORT_DETAILS_MAX = 1000;
+
+const plain = (value: string) => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+
+/** `slug` names a tool, e-commerce tool or case study; `reviewId` a review. */
+export const reportInput = z
+  .object({
+    subject: z.enum(REPORT_SUBJECTS),
+    slug: z.string().trim().min(1).max(200).regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u, "not a slug").optional(),
+    reviewId: z.number().int().positive().optional(),
+    reason: z.enum(VISITOR_REASONS),
+    details: z.string().max(REPORT_DETAILS_MAX * 2).transform(plain).pipe(z.string().max(REPORT_DETAILS_MAX)).default(""),
+  })
+  .strict()
+  .refine((value) => (value.subject === "review" ? value.reviewId !== undefined : value.slug !== undefined), { message: "name the slug, or the reviewId of a review", path: ["slug"] });
+export type ReportInput = z.infer<typeof reportInput>;
+
+export const MODERATION_ACTIONS = ["dismiss", "hide_review", "publish_review", "discontinue", "unpublish"] as const;
+export type ModerationAction = (typeof MODERATION_ACTIONS)[number];
+export const moderationInput = z
+  .object({
+    action: z.enum(MODERATION_ACTIONS),
+    subject: z.enum(REPORT_SUBJECTS),
+    subjectId: z.coerce.number().int().positive(),
+    note: z.string().max(1000).optional(),
+  })
+  .strict();
