@@ -7,6 +7,9 @@ import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { getLogger } from "~/.server/logger";
 import { languageNotice } from "~/.server/resolve/page-data";
+import { loadReviewSection, withReviewsLd } from "~/.server/reviews/page-data";
+import { ListingReport } from "~/components/reports/listing-report";
+import { ReviewsArea } from "~/components/reviews/reviews-area";
 import { EcommerceProduct } from "~/components/ecommerce/product";
 import { useRouteBundles } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
@@ -34,7 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw toList(lang, parsed.data);
   }
   if (!product) throw toList(lang, parsed.data);
-  const [bundles, t, common] = await Promise.all([ecommerceBundles(lang), getFixedT(lang, "ecommerce"), getFixedT(lang, "common")]);
+  const [bundles, t, common, reviews] = await Promise.all([ecommerceBundles(lang), getFixedT(lang, "ecommerce"), getFixedT(lang, "common"), loadReviewSection(request, getDb(), "ecommerce_tool", parsed.data, lang)]);
   const crumbs = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: t("hero.title"), to: localizedPath(lang, "/ecommerce") },
@@ -46,7 +49,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       product,
       crumbs,
       notice: languageNotice(product.view, lang),
-      seo: ecommerceProductSeo(product, lang, t("hero.title"), common("site.name")),
+      reviews,
+      seo: withReviewsLd(ecommerceProductSeo(product, lang, t("hero.title"), common("site.name")), reviews),
     },
     { headers: pageCacheHeaders(request) },
   );
@@ -56,5 +60,16 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function EcommerceDetailPage({ loaderData }: Route.ComponentProps) {
   useRouteBundles(loaderData.bundles);
-  return <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />;
+  const { reviews } = loaderData;
+  return (
+    <>
+      <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />
+      {reviews ? (
+        <div className="mt-8 space-y-8">
+          <ListingReport target={{ subject: "ecommerce_tool", slug: reviews.slug }} bundles={reviews.bundles} />
+          <ReviewsArea section={reviews} />
+        </div>
+      ) : null}
+    </>
+  );
 }

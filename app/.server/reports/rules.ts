@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { plainText } from "../reviews/rules";
 
 /** What can be reported, and why (issue 34). */
 export const REPORT_SUBJECTS = ["tool", "ecommerce_tool", "case_study", "review"] as const;
@@ -9,7 +10,7 @@ export type ReportReason = (typeof REPORT_REASONS)[number];
 export const VISITOR_REASONS = ["dead", "wrong", "spam", "offensive", "duplicate", "other"] as const;
 export const REPORT_DETAILS_MAX = 1000;
 
-const plain = (value: string) => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+const plain = plainText;
 
 /** `slug` names a tool, e-commerce tool or case study; `reviewId` a review. */
 export const reportInput = z

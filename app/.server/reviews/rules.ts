@@ -11,8 +11,9 @@ export const REVIEWS_PAGE_SIZE = 10;
 export const REVIEW_SORTS = ["helpful", "newest", "rating"] as const;
 export type ReviewSort = (typeof REVIEW_SORTS)[number];
 
-/** Control characters other than line breaks and tabs never reach the page. */
-const plain = (value: string) => value.replace(/\r\n?/g, "\n").replace(/[\u0000-\u0008\u000b\u000c\u000e-\u001f\u007f]/g, "").trim();
+/** Control characters other than line breaks and tabs never reach the page; text stays text (React escapes it). */
+export const plainText = (value: string) => value.replace(/\r\n?/g, "\n").replace(/(?![\n\t])\p{Cc}/gu, "").trim();
+const plain = plainText;
 const slug = z.string().trim().min(1).max(200).regex(/^[\p{L}\p{N}][\p{L}\p{N}._-]*$/u, "not a slug");
 
 export const reviewInput = z
