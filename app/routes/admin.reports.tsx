@@ -1,6 +1,7 @@
 import { Link } from "react-router";
 import { ADMIN_NO_STORE } from "~/.server/admin/language";
-import { handleModerationPost, loadQueue, QUEUE_TABS } from "~/.server/reports/admin-page";
+import { handleModerationPost, loadQueue } from "~/.server/reports/admin-page";
+import { QUEUE_TABS } from "~/lib/reports";
 import { useAdminText } from "~/components/admin/admin-text";
 import { AdminPager, usePageNavigation } from "~/components/admin/pager";
 import { PendingReviewCard, ReportCard } from "~/components/reports/queue-cards";

@@ -8,11 +8,10 @@ import { AppError } from "../errors";
 import { getFixedT } from "../i18n";
 import { listPendingReviews, moderate } from "./moderation";
 import { listQueue, openReportCounts, pendingReviewCount } from "./queries";
-import { moderationInput, REPORT_SUBJECTS } from "./rules";
+import { QUEUE_TABS } from "~/lib/reports";
+import { moderationInput } from "./rules";
 
 /** The `/admin/reports` screen's data and its one form post (every moderation action). */
-export const QUEUE_TABS = ["pending", ...REPORT_SUBJECTS] as const;
-export type QueueTab = (typeof QUEUE_TABS)[number];
 const PAGE_SIZE = 20;
 
 const params = z.object({ tab: z.enum(QUEUE_TABS).catch("tool"), page: z.coerce.number().int().min(1).max(100_000).catch(1) });

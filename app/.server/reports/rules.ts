@@ -1,9 +1,9 @@
 import { z } from "zod";
+import { REPORT_SUBJECTS } from "~/lib/reports";
 import { plainText } from "../reviews/rules";
 
-/** What can be reported, and why (issue 34). */
-export const REPORT_SUBJECTS = ["tool", "ecommerce_tool", "case_study", "review"] as const;
-export type ReportSubject = (typeof REPORT_SUBJECTS)[number];
+export { REPORT_SUBJECTS, type ReportSubject } from "~/lib/reports";
+/** Why something is reported (issue 34). */
 export const REPORT_REASONS = ["dead", "wrong", "spam", "offensive", "duplicate", "moved", "other"] as const;
 export type ReportReason = (typeof REPORT_REASONS)[number];
 /** Reasons a visitor may pick; `moved` is filed by the link checker alone. */
