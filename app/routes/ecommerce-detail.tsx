@@ -66,7 +66,7 @@ export default function EcommerceDetailPage({ loaderData }: Route.ComponentProps
       <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />
       {reviews ? (
         <div className="mt-8 space-y-8">
-          <ListingReport target={{ subject: "ecommerce_tool", slug: reviews.slug }} bundles={reviews.bundles} />
+          <ListingReport target={{ subject: "ecommerce_tool", slug: reviews.slug }} bundles={reviews.bundles} checkedAt={reviews.websiteCheckedAt} />
           <ReviewsArea section={reviews} />
         </div>
       ) : null}

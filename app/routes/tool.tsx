@@ -76,7 +76,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
               {view.subtitle ? <p className="text-lg text-slate-700">{view.subtitle}</p> : null}
               {view.description ? <p className="text-slate-700">{view.description}</p> : null}
               <ToolActions slug={view.slug} name={view.name} websiteUrl={view.websiteUrl} favorite={favorite} />
-              {reviews ? <ListingReport target={{ subject: "tool", slug: view.slug }} bundles={reviews.bundles} /> : null}
+              {reviews ? <ListingReport target={{ subject: "tool", slug: view.slug }} bundles={reviews.bundles} checkedAt={reviews.websiteCheckedAt} /> : null}
             </div>
           </header>
           <DetailSections view={view} variant="tool" />

@@ -3,6 +3,7 @@ import type { Lang } from "~/i18n/languages";
 import type { PageSeo } from "~/lib/seo";
 import { getSessionUser } from "../auth/session";
 import type { DB } from "../db";
+import { lastCheckedAt } from "../link-health/checker";
 import { loadBundles } from "../i18n";
 import type { ReviewSubject } from "./figures";
 import { listReviews, subjectIdOf, type ReviewPage } from "./queries";
@@ -14,6 +15,8 @@ export interface ReviewSection {
   page: ReviewPage;
   /** When an administrator marked the tool discontinued (tools only). */
   discontinuedAt: string | null;
+  /** When the link checker last visited the website (ISO), null when never. */
+  websiteCheckedAt: string | null;
   /** The `reviews` texts (form, list, report button). */
   bundles: Bundles;
 }
@@ -27,12 +30,13 @@ export async function loadReviewSection(request: Request, db: DB, subject: Revie
   const subjectId = await subjectIdOf(db, subject, slug);
   if (subjectId === null) return null;
   const user = await getSessionUser(request);
-  const [page, tool, bundles] = await Promise.all([
+  const [page, tool, bundles, websiteCheckedAt] = await Promise.all([
     listReviews(db, subject, subjectId, { lang, sort: "helpful", page: 1, userId: user?.id ?? null }),
     subject === "tool" ? db.selectFrom("tools").select("discontinued_at").where("id", "=", subjectId).executeTakeFirst() : Promise.resolve(undefined),
     reviewBundles(lang),
+    lastCheckedAt(db, subject, subjectId),
   ]);
-  return { subject, slug, page, discontinuedAt: tool?.discontinued_at ?? null, bundles };
+  return { subject, slug, page, discontinuedAt: tool?.discontinued_at ?? null, websiteCheckedAt, bundles };
 }
 
 /**
