@@ -40,6 +40,7 @@ const pages = [
   ]),
   route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
   route("trends", "routes/trends.tsx", { id: "trends" }),
+  route("how-we-rank", "routes/how-we-rank.tsx", { id: "how-we-rank" }),
 ];
 
 export default [

@@ -49,6 +49,7 @@ const PAGE_KINDS: PageKind[] = [
   { name: "careers", path: "/careers", role: "visitor" },
   { name: "privacy", path: "/privacy-policy", role: "visitor" },
   { name: "terms", path: "/terms-of-service", role: "visitor" },
+  { name: "how-we-rank", path: "/how-we-rank", role: "visitor" },
   { name: "submit", path: "/submit-tool", role: "visitor" },
   { name: "not-found", path: "/no-such-page", role: "visitor" },
   { name: "user-dashboard", path: "/user/dashboard", role: "user" },
@@ -68,6 +69,7 @@ const PAGE_KINDS: PageKind[] = [
   { name: "admin-advertise", path: "/admin/advertise", role: "admin" },
   { name: "admin-audit-log", path: "/admin/audit-log", role: "admin" },
   { name: "admin-analytics", path: "/admin/analytics", role: "admin" },
+  { name: "admin-reports", path: "/admin/reports?tab=pending", role: "admin" },
 ];
 
 const ADMIN_EMAIL = "walk-admin@example.com";

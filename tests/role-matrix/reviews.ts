@@ -7,6 +7,7 @@ import type { RoleMatrixEntry } from "./types";
  */
 const review = { subject: "tool", slug: "chatgpt", rating: 4, title: "Solid for daily drafting", body: "I use it every day for first drafts and summaries.", language: "us-en" };
 const rows: RoleMatrixEntry[] = [
+  { route: "routes/how-we-rank.tsx", method: "GET", path: "/de/how-we-rank", visitor: 200, user: 200, admin: 200 },
   { route: "routes/api.reviews.ts", method: "GET", path: "/api/reviews?subject=tool&slug=chatgpt&lang=de&sort=newest&page=1", visitor: 200, user: 200, admin: 200 },
   { route: "routes/api.reviews.ts", method: "GET", path: "/api/reviews?subject=tool&slug=no-such-tool&lang=de", visitor: 404, user: 404, admin: 404 },
   { route: "routes/api.reviews.ts", method: "GET", path: "/api/reviews?subject=planet&slug=x&lang=de", visitor: 400, user: 400, admin: 400 },
