@@ -109,13 +109,14 @@ describe("reviews and reports in the browser", () => {
     const published = await figures();
     expect(Number(published.review_count)).toBe(Number(before.review_count) + 1);
 
-    // Everyone sees it, as plain text, and the page's figures include it.
-    await gotoHydrated(visitor, `${server.url}/de/tool/${TOOL}`);
-    const review = visitor.locator("[data-testid=review]", { hasText: "Für lange Texte ungeeignet" });
+    // Everyone sees it, as plain text (a new visitor: browsers keep anonymous pages for a minute).
+    const visitor2 = await newPage();
+    await gotoHydrated(visitor2, `${server.url}/de/tool/${TOOL}`);
+    const review = visitor2.locator("[data-testid=review]", { hasText: "Für lange Texte ungeeignet" });
     await expect.poll(() => review.count()).toBe(1);
     expect(await review.innerText()).toContain("<b>Kein HTML</b>");
-    expect(await visitor.locator("[data-testid=review] b").count()).toBe(0);
-    const ld = await visitor.locator("script[type='application/ld+json']").allTextContents();
+    expect(await visitor2.locator("[data-testid=review] b").count()).toBe(0);
+    const ld = await visitor2.locator("script[type='application/ld+json']").allTextContents();
     expect(ld.join("\n")).toContain("Für lange Texte ungeeignet");
     // The visitor reports the review; the administrator hides it from the queue.
     await review.locator("[data-testid=report-open]").click();
