@@ -2,6 +2,7 @@ import { sql } from "kysely";
 import type { Lang } from "~/i18n/languages";
 import { changeCatalog } from "../catalog/changes";
 import type { DB } from "../db";
+import { lockingRead } from "../db/row-lock";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
@@ -115,7 +116,8 @@ async function recountHelpful(db: DB, reviewId: number): Promise<number> {
 export async function voteHelpful(db: DB, userId: string, reviewId: number, helpful: boolean, { limit }: { limit?: WriteLimit } = {}): Promise<{ helpfulCount: number }> {
   return db.transaction().execute(async (trx) => {
     await enforceWriteLimit(trx, limit);
-    const review = await trx.selectFrom("reviews").select(["user_id", "status"]).where("id", "=", reviewId).executeTakeFirst();
+    // The review row locked first: votes on one review queue, so each recount sees the ones committed before it.
+    const review = await lockingRead(trx, trx.selectFrom("reviews").select(["user_id", "status"]).where("id", "=", reviewId)).executeTakeFirst();
     if (!review || review.status !== "published") throw new AppError("not_found", "No such review.");
     if (review.user_id === userId) throw new AppError("forbidden", "You cannot vote on your own review.");
     if (helpful) await trx.insertInto("review_votes").values({ review_id: reviewId, user_id: userId, created_at: nowIso() }).onConflict((oc) => oc.columns(["review_id", "user_id"]).doNothing()).execute();
