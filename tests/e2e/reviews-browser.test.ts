@@ -64,8 +64,14 @@ async function signedIn(email: string): Promise<Page> {
 }
 
 const figures = () => db.selectFrom("tools").select(["rating", "review_count"]).where("slug", "=", TOOL).executeTakeFirstOrThrow();
-/** The side panel's rating and review count as the page shows them. */
-const shownFigures = (page: Page) => page.locator("[data-testid=rating-value]").first().locator("xpath=../..").innerText();
+/** The side panel's rating and review count as a new visitor sees them. */
+async function shownFigures(): Promise<string> {
+  const page = await newPage();
+  await gotoHydrated(page, `${server.url}/de/tool/${TOOL}`);
+  const text = await page.locator("[data-testid=rating-value]").first().locator("xpath=../..").innerText();
+  await page.context().close();
+  return text;
+}
 
 describe("reviews and reports in the browser", () => {
   it("a visitor reports a dead link, a German review is published and hidden, and the figures return", async () => {
@@ -83,7 +89,7 @@ describe("reviews and reports in the browser", () => {
     const before = await figures();
     const user = await signedIn(USER_EMAIL);
     await gotoHydrated(user, `${server.url}/de/tool/${TOOL}`);
-    const shownBefore = await shownFigures(user);
+    const shownBefore = await shownFigures();
     await user.click("[data-testid=review-star-1]");
     await user.fill("[data-testid=review-title]", "Für lange Texte ungeeignet");
     await user.fill("[data-testid=review-body]", "Bei Dokumenten über zwanzig Seiten verliert das Werkzeug regelmäßig den Faden. <b>Kein HTML</b>");
@@ -108,6 +114,7 @@ describe("reviews and reports in the browser", () => {
     await expect.poll(() => admin.locator("[data-testid=pending-review]").count()).toBe(0);
     const published = await figures();
     expect(Number(published.review_count)).toBe(Number(before.review_count) + 1);
+    expect(await shownFigures()).not.toBe(shownBefore);
 
     // Everyone sees it, as plain text (a new visitor: browsers keep anonymous pages for a minute).
     const visitor2 = await newPage();
@@ -130,7 +137,7 @@ describe("reviews and reports in the browser", () => {
     // The figures are exactly what they were before the review, in the database and on the page.
     expect(await figures()).toEqual(before);
     await gotoHydrated(user, `${server.url}/de/tool/${TOOL}`);
-    expect(await shownFigures(user)).toBe(shownBefore);
+    expect(await shownFigures()).toBe(shownBefore);
     expect(await user.locator("[data-testid=review]").count()).toBe(0);
     expect(await user.innerText("[data-testid=own-review-status]")).toContain("ausgeblendet");
     const audit = await db.selectFrom("admin_audit_log").select("action").where("entity_type", "=", "review").orderBy("id").execute();
