@@ -1,5 +1,5 @@
 import type { Bundles } from "~/i18n/instance";
-import type { Lang } from "~/i18n/languages";
+import { htmlLang, isLang, type Lang } from "~/i18n/languages";
 import type { PageSeo } from "~/lib/seo";
 import { getSessionUser } from "../auth/session";
 import type { DB } from "../db";
@@ -54,7 +54,7 @@ export function withReviewsLd(seo: PageSeo, section: ReviewSection | null): Page
       "@type": "Review",
       name: r.title,
       reviewBody: r.body,
-      inLanguage: r.language,
+      inLanguage: isLang(r.language) ? htmlLang(r.language) : r.language,
       datePublished: r.createdAt.slice(0, 10),
       author: { "@type": "Person", name: r.authorName || "—" },
       reviewRating: { "@type": "Rating", ratingValue: r.rating, bestRating: 5, worstRating: 1 },
