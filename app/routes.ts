@@ -46,6 +46,7 @@ const pages = [
   ]),
   route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
   route("trends", "routes/trends.tsx", { id: "trends" }),
+  route("how-we-rank", "routes/how-we-rank.tsx", { id: "how-we-rank" }),
 ];
 
 export default [
@@ -69,6 +70,7 @@ export default [
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
     route("claims", "routes/admin.claims.tsx"),
+    route("reports", "routes/admin.reports.tsx"),
   ]),
   route("api/admin/submissions", "routes/api.admin.submissions.ts"),
   route("api/admin/submissions/:id", "routes/api.admin.submission.ts"),
@@ -79,6 +81,9 @@ export default [
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/favorites/clear", "routes/api.favorites.clear.ts"),
   route("api/ratings", "routes/api.ratings.ts"),
+  route("api/reviews", "routes/api.reviews.ts"),
+  route("api/reviews/helpful", "routes/api.reviews.helpful.ts"),
+  route("api/reports", "routes/api.reports.ts"),
   route("api/me/state", "routes/api.me.state.ts"),
   route("api/generate/tool-content", "routes/api.generate.tool-content.ts"),
   route("api/upload/tool-image", "routes/api.upload.tool-image.ts"),

@@ -3,7 +3,7 @@
 // requests, while two administrators approve and reject what arrives (bearer-token admin API).
 //
 //   NODE_ENV=production BUILD_DIR=$PWD/node_modules/.cache/rel-build npx react-router build
-//   node bench/concurrency.mjs --engine sqlite [--users 200] [--duration 60] [--admins 2] [--mix favorite=40,rating=40,submit=12,ad=8] --build node_modules/.cache/rel-build
+//   node bench/concurrency.mjs --engine sqlite [--users 200] [--duration 60] [--admins 2] [--mix favorite=36,rating=34,review=6,vote=3,report=3,submit=11,ad=7] --build node_modules/.cache/rel-build
 //   node bench/concurrency.mjs --engine postgres --database postgres://postgres@127.0.0.1:5432/test --build ...
 //
 // Starts server.js on a fresh database (SQLite file, or a new PostgreSQL schema) seeded with the seed
@@ -23,7 +23,7 @@ const values = engineBenchArgs({
   options: {
     admins: { type: "string", default: "2" },
     // Relative weights of the users' writes, e.g. favorite=1,rating=1 for favourites and ratings only.
-    mix: { type: "string", default: "favorite=40,rating=40,submit=12,ad=8" },
+    mix: { type: "string", default: "favorite=36,rating=34,review=6,vote=3,report=3,submit=11,ad=7" },
   },
 });
 

@@ -6,6 +6,7 @@ import { databaseAway } from "../app/.server/db/availability";
 import { getLogger } from "../app/.server/logger";
 import { countJobRun } from "../app/.server/metrics";
 import { startTrendsRefresher } from "../app/.server/trends/refresher";
+import { startLinkChecker } from "../app/.server/link-health/runner";
 
 let stops: Array<() => void | Promise<void>> = [];
 
@@ -15,6 +16,7 @@ let stops: Array<() => void | Promise<void>> = [];
  */
 export function startBackgroundWork(config: Config, getDb: () => DB): void {
   if (config.TRENDS_REFRESH === "on") stops.push(startTrendsRefresher(getDb, config));
+  if (config.LINK_CHECK === "on") stops.push(startLinkChecker(getDb, config));
   if (config.ANALYTICS === "on") {
     stops.push(startPageViewRecorder(getDb, config.ANALYTICS_FLUSH_INTERVAL_MS));
     // Every tick when this process wrote views; at least every ten ticks for other instances' views. A

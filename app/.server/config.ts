@@ -101,6 +101,17 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(120_000).default(30_000)),
   /** Hosts (`host` or `host:port`) the website fetcher may reach despite private addresses or other ports. Tests only. */
   FETCH_ALLOW_HOSTS: z.preprocess(emptyToUndefined, z.string().default("")),
+  // Reviews and reports (app/.server/reviews, app/.server/reports).
+  /** Which reviews wait for an administrator: `links-and-new` (reviews with links, or from accounts younger than REVIEW_NEW_ACCOUNT_HOURS), `all`, `none`. */
+  REVIEW_APPROVAL: z.preprocess(emptyToUndefined, z.enum(["links-and-new", "all", "none"]).default("links-and-new")),
+  REVIEW_NEW_ACCOUNT_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(0).max(24 * 365).default(24)),
+  /** Reports one address (or account) may file per hour. */
+  REPORTS_PER_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).default(10)),
+  // Link health (app/.server/link-health): every published website visited once per interval, spread over it.
+  LINK_CHECK: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+  LINK_CHECK_INTERVAL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(24 * 30).default(24)),
+  LINK_CHECK_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(60_000)),
+  LINK_CHECK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
   // Trends page (app/.server/trends): sources fetched in the background, never on a request.
   TRENDS_REFRESH: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   TRENDS_REFRESH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(1_800_000)),

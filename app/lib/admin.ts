@@ -22,7 +22,29 @@ export function pagePriorities(rows: number, page: number, pageSize: number, tot
 export const ADMIN_PAGE_SIZE = 20;
 
 /** What the audit log records, and about which kind of item. */
-export const AUDIT_ACTIONS = ["submission.approve", "submission.reject", "ad.approve", "ad.reject", "tools.order", "claim.start", "claim.verify", "claim.dispute", "claim.approve", "claim.reject", "claim.revoke", "placement.create", "placement.cancel", "placement.paid"] as const;
+export const AUDIT_ACTIONS = [
+  "submission.approve",
+  "submission.reject",
+  "ad.approve",
+  "ad.reject",
+  "tools.order",
+  // Makers and sponsored places (issue 35).
+  "claim.start",
+  "claim.verify",
+  "claim.dispute",
+  "claim.approve",
+  "claim.reject",
+  "claim.revoke",
+  "placement.create",
+  "placement.cancel",
+  "placement.paid",
+  // Reports and reviews (issue 34).
+  "report.dismiss",
+  "review.hide",
+  "review.publish",
+  "tool.discontinue",
+  "tool.unpublish",
+] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool", "tool_claim", "placement"] as const;
+export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool", "ecommerce_tool", "case_study", "review", "tool_claim", "placement"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

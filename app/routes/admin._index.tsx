@@ -4,14 +4,16 @@ import { ADMIN_NO_STORE } from "~/.server/admin/language";
 import { pageViewsInLastDays } from "~/.server/analytics/queries";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
+import { openReportCounts, pendingReviewCount } from "~/.server/reports/queries";
+import { ReportCounts } from "~/components/reports/console-counts";
 import { useAdminText } from "~/components/admin/admin-text";
 import { TwoFactorPanel } from "~/components/auth/two-factor-panel";
 import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request, "page");
-  const [overview, pageViews30d] = await Promise.all([getAdminOverview(getDb()), pageViewsInLastDays(getDb(), 30)]);
-  return { overview, pageViews30d, twoFactorEnabled: user.twoFactorEnabled };
+  const [overview, pageViews30d, reportCounts, pendingReviews] = await Promise.all([getAdminOverview(getDb()), pageViewsInLastDays(getDb(), 30), openReportCounts(getDb()), pendingReviewCount(getDb())]);
+  return { overview, pageViews30d, twoFactorEnabled: user.twoFactorEnabled, reportCounts, pendingReviews };
 }
 
 export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
@@ -42,6 +44,7 @@ export default function AdminHome({ loaderData }: Route.ComponentProps) {
           </div>
         ))}
       </div>
+      <ReportCounts counts={loaderData.reportCounts} pending={loaderData.pendingReviews} />
       <p className="mt-4 text-sm text-slate-700" data-testid="admin-analytics-link">
         {t("home.pageViews30d", { views: number.format(loaderData.pageViews30d) })}{" "}
         <Link to="/admin/analytics" className="font-medium text-brand-700 hover:underline">{t("nav.analytics")} →</Link>

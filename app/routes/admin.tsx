@@ -26,6 +26,7 @@ const ADMIN_SCREENS = [
   { path: "/admin/submissions", key: "nav.submissions" },
   { path: "/admin/advertise", key: "nav.advertise" },
   { path: "/admin/tools-order", key: "nav.toolsOrder" },
+  { path: "/admin/reports", key: "nav.reports" },
   { path: "/admin/audit-log", key: "nav.auditLog" },
   { path: "/admin/analytics", key: "nav.analytics" },
   { path: "/admin/claims", key: "nav.claims" },

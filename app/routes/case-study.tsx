@@ -6,6 +6,8 @@ import { getFixedT } from "~/.server/i18n";
 import { CASE_STUDY_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
 import { favoriteEntryOf } from "~/.server/favorites/targets";
+import { reviewBundles } from "~/.server/reviews/page-data";
+import { ListingReport } from "~/components/reports/listing-report";
 import { caseStudyPageSeo } from "~/.server/seo/page-seo";
 import { FavoriteButton } from "~/components/favorites/favorite-button";
 import { estimateReadMinutes, formatDate } from "~/.server/case-studies/format";
@@ -24,7 +26,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: CASE_STUDY_PAGE_SOURCES });
-  const [common, tools, favorite] = await Promise.all([getFixedT(lang, "common"), getFixedT(lang, "tools"), favoriteEntryOf(db, view)]);
+  const [common, tools, favorite, reportBundles] = await Promise.all([getFixedT(lang, "common"), getFixedT(lang, "tools"), favoriteEntryOf(db, view), reviewBundles(lang)]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: tools("caseStudy.listTitle"), to: localizedPath(lang, "/case-studies") },
@@ -35,6 +37,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       view,
       crumbs,
       favorite,
+      reportBundles,
       published: view.publishDate ? formatDate(view.publishDate, lang) : null,
       readMinutes: view.readTime ?? estimateReadMinutes(view),
       notice: languageNotice(view, lang),
@@ -70,6 +73,7 @@ export default function CaseStudy({ loaderData }: Route.ComponentProps) {
             {view.websiteUrl ? <VisitWebsiteLink href={view.websiteUrl} /> : null}
             {favorite ? <FavoriteButton entry={favorite} /> : null}
           </div>
+          {view.source === "case-study" ? <ListingReport target={{ subject: "case_study", slug: view.slug }} bundles={loaderData.reportBundles} /> : null}
         </div>
         <ImagePreview image={view.images[0]} name={view.name} />
       </header>

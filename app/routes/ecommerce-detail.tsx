@@ -7,6 +7,9 @@ import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
 import { getLogger } from "~/.server/logger";
 import { languageNotice } from "~/.server/resolve/page-data";
+import { loadReviewSection, withReviewsLd } from "~/.server/reviews/page-data";
+import { ListingReport } from "~/components/reports/listing-report";
+import { ReviewsArea } from "~/components/reviews/reviews-area";
 import { EcommerceProduct } from "~/components/ecommerce/product";
 import { useRouteBundles } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
@@ -36,7 +39,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     throw toList(lang, parsed.data);
   }
   if (!product) throw toList(lang, parsed.data);
-  const [bundles, t, common, offers] = await Promise.all([ecommerceBundles(lang), getFixedT(lang, "ecommerce"), getFixedT(lang, "common"), offersPanelFor(getDb(), lang, "ecommerce", parsed.data)]);
+  const [bundles, t, common, offers, reviews] = await Promise.all([
+    ecommerceBundles(lang),
+    getFixedT(lang, "ecommerce"),
+    getFixedT(lang, "common"),
+    offersPanelFor(getDb(), lang, "ecommerce", parsed.data),
+    loadReviewSection(request, getDb(), "ecommerce_tool", parsed.data, lang),
+  ]);
   const crumbs = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
     { name: t("hero.title"), to: localizedPath(lang, "/ecommerce") },
@@ -49,7 +58,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       offers,
       crumbs,
       notice: languageNotice(product.view, lang),
-      seo: ecommerceProductSeo(product, lang, t("hero.title"), common("site.name")),
+      reviews,
+      seo: withReviewsLd(ecommerceProductSeo(product, lang, t("hero.title"), common("site.name")), reviews),
     },
     { headers: pageCacheHeaders(request) },
   );
@@ -59,12 +69,19 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function EcommerceDetailPage({ loaderData }: Route.ComponentProps) {
   useRouteBundles(loaderData.bundles);
+  const { reviews } = loaderData;
   return (
     <>
       <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />
       <div className="mt-8">
         <ToolOffersPanel data={loaderData.offers} name={loaderData.product.view.name} />
       </div>
+      {reviews ? (
+        <div className="mt-8 space-y-8">
+          <ListingReport target={{ subject: "ecommerce_tool", slug: reviews.slug }} bundles={reviews.bundles} checkedAt={reviews.websiteCheckedAt} />
+          <ReviewsArea section={reviews} />
+        </div>
+      ) : null}
     </>
   );
 }

@@ -11,6 +11,10 @@ import { ClaimPanel } from "~/components/makers/claim-panel";
 import { VerifiedMark } from "~/components/makers/verified-mark";
 import { toolPageSeo } from "~/.server/seo/page-seo";
 import { listRelatedTools } from "~/.server/tools/detail";
+import { loadReviewSection, withReviewsLd } from "~/.server/reviews/page-data";
+import { ListingReport } from "~/components/reports/listing-report";
+import { DiscontinuedNotice } from "~/components/reviews/discontinued-notice";
+import { ReviewsArea } from "~/components/reviews/reviews-area";
 import { ToolCard, useCardText } from "~/components/tools/tool-card";
 import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
 import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
@@ -29,12 +33,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related, favorite, verifiedMaker, offers] = await Promise.all([
+  const [common, related, favorite, verifiedMaker, offers, reviews] = await Promise.all([
     getFixedT(lang, "common"),
     listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang }),
     favoriteEntryOf(db, view),
     view.toolId === null ? false : hasVerifiedMaker(db, view.toolId),
     offersPanelFor(db, lang, view.source, view.slug),
+    view.source === "database" ? loadReviewSection(request, db, "tool", view.slug, lang) : null,
   ]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
@@ -50,8 +55,9 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       verifiedMaker,
       offers,
       crumbs,
+      reviews,
       notice: languageNotice(view, lang),
-      seo: toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")),
+      seo: withReviewsLd(toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")), reviews),
     },
     { headers: pageCacheHeaders(request) },
   );
@@ -60,7 +66,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeaders;
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
-  const { view, related, crumbs, notice, favorite } = loaderData;
+  const { view, related, crumbs, notice, favorite, reviews } = loaderData;
   const t = useT("tools");
   const to = useLocalizedPath();
   const cardText = useCardText();
@@ -69,6 +75,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
     <article className="space-y-8">
       <Breadcrumbs items={crumbs} label={t("detail.breadcrumb")} />
       <LanguageNotice languages={notice.languages} pageLanguage={notice.page} />
+      <DiscontinuedNotice section={reviews} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-8" lang={contentLang}>
           <header className="grid gap-6 md:grid-cols-2 md:items-start">
@@ -79,6 +86,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
               {view.subtitle ? <p className="text-lg text-slate-700">{view.subtitle}</p> : null}
               {view.description ? <p className="text-slate-700">{view.description}</p> : null}
               <ToolActions slug={view.slug} name={view.name} websiteUrl={view.websiteUrl} favorite={favorite} />
+              {reviews ? <ListingReport target={{ subject: "tool", slug: view.slug }} bundles={reviews.bundles} checkedAt={reviews.websiteCheckedAt} /> : null}
             </div>
           </header>
           <DetailSections view={view} variant="tool" />
@@ -87,6 +95,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
         </div>
         <SidePanel view={view} />
       </div>
+      {reviews ? <ReviewsArea section={reviews} /> : null}
       {related.length > 0 ? (
         <section aria-labelledby="related-tools" className="space-y-4">
           <div className="flex items-baseline justify-between gap-4">

@@ -17,7 +17,7 @@ export interface LoggedDecision {
 }
 export interface State {
   tools: Array<{ id: number; slug: string; status: string; base_rating: number; base_review_count: number; user_rating_sum: number; user_rating_count: number; favorite_count: number; rating: number; review_count: number }>;
-  ratings: Array<{ email: string | null; tool_id: number; slug: string | null; rating: number }>;
+  ratings: Array<{ email: string | null; tool_id: number; slug: string | null; rating: number; counted?: number }>;
   favorites: Array<{ email: string | null; tool_id: number; slug: string | null }>;
   submissions: Array<{ id: number; email: string | null; type: string; status: string; payload: string; tool_id: number | null; tool_slug: string | null; tool_status: string | null }>;
   ads: Array<{ id: number; email: string | null; tool_name: string; status: string }>;

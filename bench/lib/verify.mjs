@@ -12,7 +12,7 @@ const numbers = (row, names) => {
 /** The rows the checks compare (users by e-mail, tools by slug). */
 export async function readState(db) {
   const tools = await db.query("select id, slug, status, base_rating, base_review_count, user_rating_sum, user_rating_count, favorite_count, rating, review_count from tools");
-  const ratings = await db.query('select u.email, r.tool_id, t.slug, r.rating from ratings r left join "user" u on u.id = r.user_id left join tools t on t.id = r.tool_id');
+  const ratings = await db.query('select u.email, r.tool_id, t.slug, r.rating, r.counted from ratings r left join "user" u on u.id = r.user_id left join tools t on t.id = r.tool_id');
   const favorites = await db.query('select u.email, f.tool_id, t.slug from favorites f left join "user" u on u.id = f.user_id left join tools t on t.id = f.tool_id');
   const submissions = await db.query(
     'select s.id, u.email, s.type, s.status, s.payload, s.tool_id, t.slug as tool_slug, t.status as tool_status from submissions s left join "user" u on u.id = s.user_id left join tools t on t.id = s.tool_id',
@@ -21,7 +21,7 @@ export async function readState(db) {
   const audit = await db.query("select entity_type, entity_id from admin_audit_log");
   return {
     tools: tools.map((t) => numbers(t, ["id", "base_rating", "base_review_count", "user_rating_sum", "user_rating_count", "favorite_count", "rating", "review_count"])),
-    ratings: ratings.map((r) => numbers(r, ["tool_id", "rating"])),
+    ratings: ratings.map((r) => numbers(r, ["tool_id", "rating", "counted"])),
     favorites: favorites.map((f) => numbers(f, ["tool_id"])),
     submissions: submissions.map((s) => numbers(s, ["id", "tool_id"])),
     ads: ads.map((a) => numbers(a, ["id"])),
@@ -122,7 +122,9 @@ export function checkAggregates(state) {
   const sums = new Map();
   const counts = new Map();
   const favorites = new Map();
+  // Only counted stars are in the figures: a waiting or hidden review's star is not (decision 0031).
   for (const r of state.ratings) {
+    if (r.counted === 0) continue;
     sums.set(r.tool_id, (sums.get(r.tool_id) ?? 0) + r.rating);
     counts.set(r.tool_id, (counts.get(r.tool_id) ?? 0) + 1);
   }

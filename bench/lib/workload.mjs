@@ -9,10 +9,21 @@ import { latencySummary, sleep } from "./server.mjs";
 export const ABSENT = "-";
 
 /** Relative weights of each user's next write. */
-export const DEFAULT_MIX = { favorite: 40, rating: 40, submit: 12, ad: 8 };
+export const DEFAULT_MIX = { favorite: 36, rating: 34, review: 6, vote: 3, report: 3, submit: 11, ad: 7 };
 
 /** Refusals a write may rightly get: the per-user and per-address daily limits of submissions and ad requests. */
-const EXPECTED_REFUSALS = { submit: [429], ad_request: [429], submission_approve: [409], submission_reject: [409], ad_approve: [409], ad_reject: [409] };
+const EXPECTED_REFUSALS = {
+  submit: [429],
+  ad_request: [429],
+  submission_approve: [409],
+  submission_reject: [409],
+  ad_approve: [409],
+  ad_reject: [409],
+  // Votes name reviews at random: most do not exist or are still waiting (404), some are the user's own (403).
+  review_vote: [403, 404],
+  // Reports are limited per address and hour.
+  report: [429],
+};
 
 /** A few of the submit form's categories (app/lib/submissions.ts SUBMIT_CATEGORIES). */
 const CATEGORIES = ["text-generation-editing", "image-generation-editing", "code-programming-assistance", "office-productivity", "others"];
@@ -115,6 +126,30 @@ export class Workload {
     const rating = 1 + Math.floor(Math.random() * 5);
     const answer = await request(this.base, set ? "PUT" : "DELETE", "/api/ratings", { cookie: user.cookie, address: user.address, body: set ? { slug, rating } : { slug } });
     this.write(user, set ? "rating_set" : "rating_remove", `rate:${slug}`, set ? String(rating) : ABSENT, answer);
+  }
+
+  /** A review is its star plus words: writing one sets the star, deleting it removes the star (decision 0031). */
+  async review(user, n) {
+    const slug = pick(this.pool);
+    const set = Math.random() < 0.8;
+    const rating = 1 + Math.floor(Math.random() * 5);
+    const body = set
+      ? { subject: "tool", slug, rating, title: `Bench review ${n}`, body: "Drafts replies quickly and keeps the tone of the thread.", language: "us-en" }
+      : { subject: "tool", slug };
+    const answer = await request(this.base, set ? "PUT" : "DELETE", "/api/reviews", { cookie: user.cookie, address: user.address, body });
+    this.write(user, set ? "review_set" : "review_remove", `rate:${slug}`, set ? String(rating) : ABSENT, answer);
+  }
+
+  async vote(user) {
+    const answer = await request(this.base, "POST", "/api/reviews/helpful", { cookie: user.cookie, address: user.address, body: { reviewId: 1 + Math.floor(Math.random() * 50), helpful: Math.random() < 0.7 } });
+    this.record("review_vote", answer);
+    if (answer.status === 503) user.unavailable = true;
+  }
+
+  async report(user) {
+    const answer = await request(this.base, "POST", "/api/reports", { cookie: user.cookie, address: user.address, body: { subject: "tool", slug: pick(this.pool), reason: "wrong", details: "Pricing changed." } });
+    this.record("report", answer);
+    if (answer.status === 503) user.unavailable = true;
   }
 
   /** The submit form as the browser posts it (fetcher to the route's `.data` address); a unique website per write. */

@@ -167,7 +167,9 @@ describe("e-commerce pages over HTTP", () => {
     expect([...head.matchAll(/<link rel="alternate" hrefLang="([^"]+)"/g)].map((m) => m[1])).toEqual(["en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de", "fr", "vi", "x-default"]);
     const ld = [...body.matchAll(/<script type="application\/ld\+json"[^>]*>(.*?)<\/script>/g)].map((m) => JSON.parse(m[1]!));
     const app = ld.find((item) => item["@type"] === "SoftwareApplication");
-    expect(app).toMatchObject({ name: "Jungle Scout", url: `${PUBLIC_URL}/zh-CN/ecommerce/jungle-scout`, aggregateRating: { reviewCount: 2840 } });
+    expect(app).toMatchObject({ name: "Jungle Scout", url: `${PUBLIC_URL}/zh-CN/ecommerce/jungle-scout` });
+    // Ratings for search engines come only from reviews written here (decision 0031).
+    expect(app.aggregateRating).toBeUndefined();
     // Chinese texts where the catalogue has them, with the features, pros and cons.
     expect(body).toContain("面向亚马逊卖家");
     expect(body).toContain("产品数据库，提供月销量与销售额估算");

@@ -53,6 +53,7 @@ const PAGE_KINDS: PageKind[] = [
   { name: "careers", path: "/careers", role: "visitor" },
   { name: "privacy", path: "/privacy-policy", role: "visitor" },
   { name: "terms", path: "/terms-of-service", role: "visitor" },
+  { name: "how-we-rank", path: "/how-we-rank", role: "visitor" },
   { name: "submit", path: "/submit-tool", role: "visitor" },
   { name: "not-found", path: "/no-such-page", role: "visitor" },
   { name: "user-dashboard", path: "/user/dashboard", role: "user" },
@@ -76,6 +77,7 @@ const PAGE_KINDS: PageKind[] = [
   // Administrators see every listing's statistics (the user is its verified maker: see below).
   { name: "user-listing-stats", path: "/user/my-tools/chatgpt/stats", role: "admin" },
   { name: "claim-confirm", path: "/claim/no-such-token", role: "visitor" },
+  { name: "admin-reports", path: "/admin/reports?tab=pending", role: "admin" },
 ];
 
 const ADMIN_EMAIL = "walk-admin@example.com";

@@ -59,6 +59,11 @@ const OTHER_TABLES = new Set([
   "user",
   "account",
   "session",
+  "ecommerce_ratings",
+  "reviews",
+  "review_votes",
+  "reports",
+  "link_checks",
 ]);
 const WRITE_METHODS = new Set(["insertInto", "updateTable", "deleteFrom", "replaceInto", "mergeInto"]);
 const CHANGE_FUNCTIONS = new Set(["changeCatalog", "changeCatalogInSteps"]);

@@ -39,6 +39,8 @@ describe("reliability checks", () => {
     const state = { ...emptyState(), tools: [tool], ratings: [{ email: A, tool_id: 1, slug: "t", rating: 5 }], favorites: [{ email: A, tool_id: 1, slug: "t" }] };
     expect(checkAggregates(state)).toMatchObject({ wrongRatingSums: 0, inexactAggregates: 0, wrongFavoriteCounts: 0 });
     expect(checkAggregates({ ...state, tools: [{ ...tool, rating: tool.rating + 1e-12 }] }).inexactAggregates).toBe(1);
+    // A waiting or hidden review's star is not in the figures.
+    expect(checkAggregates({ ...state, ratings: [...state.ratings, { email: "b@example.com", tool_id: 1, slug: "t", rating: 1, counted: 0 }] }).inexactAggregates).toBe(0);
     expect(checkAggregates({ ...state, favorites: [] }).wrongFavoriteCounts).toBe(1);
     expect(checkAggregates({ ...state, ratings: [] })).toMatchObject({ wrongRatingSums: 1, inexactAggregates: 1 });
   });

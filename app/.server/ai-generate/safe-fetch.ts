@@ -132,17 +132,17 @@ function charsetOf(contentType: string, head: Buffer): string {
   }
 }
 
-function requestOnce(url: URL, exempt: boolean, signal: AbortSignal): Promise<http.IncomingMessage> {
+function requestOnce(url: URL, exempt: boolean, signal: AbortSignal, method: "GET" | "HEAD" = "GET", userAgent = USER_AGENT): Promise<http.IncomingMessage> {
   const client = url.protocol === "https:" ? https : http;
   return new Promise((resolve, reject) => {
     const request = client.request(
       url,
       {
-        method: "GET",
+        method,
         signal,
         lookup: checkedLookup(exempt) as unknown as typeof dns.lookup,
         headers: {
-          "user-agent": USER_AGENT,
+          "user-agent": userAgent,
           accept: "text/html,application/xhtml+xml;q=0.9,*/*;q=0.1",
           "accept-encoding": "gzip, deflate, br",
         },
@@ -202,5 +202,62 @@ export async function safeFetchPage(input: string, options: SafeFetchOptions = {
       if (signal.aborted) throw new FetchRefused("timeout");
       throw new FetchRefused("network", (error as Error).message);
     }
+  }
+}
+
+export interface ProbeHop {
+  status: number;
+  from: string;
+  to: string;
+}
+
+export interface ProbeResult {
+  /** The final answer's status (after redirects). */
+  status: number;
+  finalUrl: string;
+  /** Each redirect followed, in order. */
+  hops: ProbeHop[];
+}
+
+/**
+ * One request (HEAD or GET) for a website's health, through the same checks as `safeFetchPage` on every hop:
+ * any final status is an answer (the caller judges it); the body is never read. Throws FetchRefused for a
+ * blocked target, too many redirects, a timeout or a network failure.
+ */
+export async function safeProbe(input: string, options: SafeFetchOptions & { method: "GET" | "HEAD"; userAgent: string }): Promise<ProbeResult> {
+  const { maxRedirects, timeoutMs } = { ...DEFAULTS, ...options };
+  const allowHosts = options.allowHosts ?? [];
+  const signal = AbortSignal.timeout(timeoutMs);
+  let url: URL;
+  try {
+    url = new URL(input);
+  } catch {
+    throw new FetchRefused("scheme", "not a URL");
+  }
+  const hops: ProbeHop[] = [];
+  for (;;) {
+    checkTarget(url, allowHosts);
+    let response: http.IncomingMessage;
+    try {
+      response = await requestOnce(url, isAllowListed(url, allowHosts), signal, options.method, options.userAgent);
+    } catch (error) {
+      if (error instanceof FetchRefused) throw error;
+      if (signal.aborted) throw new FetchRefused("timeout");
+      const cause = (error as { cause?: unknown }).cause;
+      if (cause instanceof FetchRefused) throw cause;
+      throw new FetchRefused("network", (error as Error).message);
+    }
+    response.resume();
+    response.destroy();
+    const status = response.statusCode ?? 0;
+    const location = response.headers.location;
+    if (status >= 300 && status < 400 && location) {
+      if (hops.length >= maxRedirects) throw new FetchRefused("redirects", String(hops.length + 1));
+      const next = new URL(location, url);
+      hops.push({ status, from: url.toString(), to: next.toString() });
+      url = next;
+      continue;
+    }
+    return { status, finalUrl: url.toString(), hops };
   }
 }

@@ -1,4 +1,5 @@
 import type { z } from "zod";
+import { refreshFigures } from "../reviews/figures";
 import type { DB } from "../db";
 import { toFlag, toJson } from "../db/values";
 import { changeCatalogInSteps } from "./changes";
@@ -172,8 +173,9 @@ async function importTool(trx: Trx, tool: EcommerceToolInput, logo: ImagePair, i
       website_url: tool.website_url,
       brand_color: tool.brand_color ?? null,
       pricing: tool.pricing,
-      rating: tool.rating,
-      review_count: tool.review_count,
+      // The shown figures add users' reviews to these (migration 0022); refreshed below.
+      base_rating: tool.rating,
+      base_review_count: tool.review_count,
       is_featured: toFlag(tool.is_featured),
       is_popular: toFlag(tool.is_popular),
       features: toJson(tool.features),
@@ -185,6 +187,7 @@ async function importTool(trx: Trx, tool: EcommerceToolInput, logo: ImagePair, i
     insertOnly: { created_at: tool.created_at },
     stamped: true,
   });
+  if (status !== "unchanged") await refreshFigures(trx, "ecommerce_tool", id);
   const texts = new Map(
     Object.entries(tool.translations).map(([language, t]) => [
       language,

@@ -66,6 +66,8 @@ export interface ToolsTable {
   user_rating_count: Generated<number>;
   /** Real favourites; the card's heart figure is the slug hash plus this. */
   favorite_count: Generated<number>;
+  /** When an administrator marked the tool discontinued (migration 0022): its page stays, marked and noindex. */
+  discontinued_at: Generated<string | null>;
 }
 
 /** One row per tool and language; every field may be empty (sparse translations). */
@@ -183,6 +185,11 @@ export interface EcommerceToolsTable {
   is_popular: Generated<Flag>;
   created_at: CreatedAt;
   updated_at: Timestamp;
+  /** Imported figures and users' sums, as for tools (migration 0022). */
+  base_rating: Generated<number>;
+  base_review_count: Generated<number>;
+  user_rating_sum: Generated<number>;
+  user_rating_count: Generated<number>;
 }
 
 export interface EcommerceToolTranslationsTable {
@@ -209,6 +216,8 @@ export interface RatingsTable {
   user_id: string;
   tool_id: number;
   rating: number;
+  /** 1 while the star is in the tool's figures; 0 while its review waits for approval or is hidden (migration 0022). */
+  counted: Generated<Flag>;
   created_at: CreatedAt;
   updated_at: Timestamp;
 }
@@ -468,6 +477,51 @@ export interface EcommerceToolOffersTable extends ToolOffersTable {
   works_without_vpn: Flag | null;
 }
 
+// Reviews, reports and link health (migration 0022).
+export interface EcommerceRatingsTable { id: Id; user_id: string; tool_id: number; rating: number; counted: Generated<Flag>; created_at: string; updated_at: string }
+export interface ReviewsTable {
+  id: Id;
+  user_id: string;
+  /** tool | ecommerce_tool */
+  subject: string;
+  subject_id: number;
+  title: string;
+  body: string;
+  language: string;
+  /** pending | published | hidden */
+  status: string;
+  helpful_count: Generated<number>;
+  created_at: string;
+  updated_at: string;
+}
+export interface ReviewVotesTable { review_id: number; user_id: string; created_at: string }
+export interface ReportsTable {
+  id: Id;
+  /** tool | ecommerce_tool | case_study | review */
+  subject: string;
+  subject_id: number;
+  reason: string;
+  details: Generated<string>;
+  reporter: string;
+  /** open | dismissed | resolved */
+  status: string;
+  created_at: string;
+  updated_at: string;
+  closed_at: string | null;
+}
+export interface LinkChecksTable {
+  id: Id;
+  subject: string;
+  subject_id: number;
+  url: string;
+  ok: Flag;
+  status: number | null;
+  final_url: string | null;
+  error: string | null;
+  duration_ms: number;
+  checked_at: string;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -513,6 +567,11 @@ export interface Database {
   user: UserTable;
   account: AccountTable;
   session: SessionTable;
+  ecommerce_ratings: EcommerceRatingsTable;
+  reviews: ReviewsTable;
+  review_votes: ReviewVotesTable;
+  reports: ReportsTable;
+  link_checks: LinkChecksTable;
 }
 
 export type Tool = Selectable<ToolsTable>;

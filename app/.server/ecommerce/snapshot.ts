@@ -1,4 +1,5 @@
 import { sql, type RawBuilder } from "kysely";
+import { rankingScoreSql } from "~/lib/ranking";
 import { FACET_PARAMS, type EcommerceSortValue, type FacetParam } from "~/lib/ecommerce-url";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
@@ -65,8 +66,9 @@ export interface Snapshot {
 
 /** SQL of each sort order (ties by id, so pages never overlap). */
 const ORDER_SQL: Record<Exclude<EcommerceSort, "name">, string> = {
-  popular: "is_popular desc, rating desc, review_count desc, id",
-  rating: "rating desc, review_count desc, id",
+  // By rating means by the Bayesian score (app/lib/ranking.ts), as in the tools' lists.
+  popular: `is_popular desc, ${rankingScoreSql()} desc, review_count desc, id`,
+  rating: `${rankingScoreSql()} desc, review_count desc, id`,
   newest: "created_at desc, id desc",
 };
 

@@ -79,11 +79,13 @@ function figuresOf(row: ShownFigures, slug: string, own: number | null): RatingF
 async function writeRating(trx: CatalogWrite, userId: string, slug: string, rating: number): Promise<{ changed: boolean; figures: ShownFigures } | null> {
   const toolId = await lockTool(trx, slug);
   if (toolId === null) return null;
-  const previous = await trx.selectFrom("ratings").select("rating").where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
+  const previous = await trx.selectFrom("ratings").select(["rating", "counted"]).where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
   const now = nowIso();
   if (previous) {
     if (previous.rating === rating) return { changed: false, figures: await shownFigures(trx, toolId) };
     await trx.updateTable("ratings").set({ rating, updated_at: now }).where("user_id", "=", userId).where("tool_id", "=", toolId).execute();
+    // The star of a review that waits for approval or is hidden stays out of the figures (migration 0022).
+    if (!previous.counted) return { changed: true, figures: await shownFigures(trx, toolId) };
     return { changed: true, figures: await applyDelta(trx, toolId, rating - previous.rating, 0) };
   }
   await trx.insertInto("ratings").values({ user_id: userId, tool_id: toolId, rating, updated_at: now }).execute();
@@ -118,8 +120,11 @@ export async function removeRating(db: DB, userId: string, slug: string, { limit
       await enforceWriteLimit(trx, limit);
       const id = await lockTool(trx, slug);
       if (id === null) return null;
-      const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning("rating").executeTakeFirst();
-      return { changed: Boolean(removed), figures: removed ? await applyDelta(trx, id, -removed.rating, -1) : await shownFigures(trx, id) };
+      // A review is its star plus words: removing the star removes the review (and its votes) with it.
+      await trx.deleteFrom("reviews").where("user_id", "=", userId).where("subject", "=", "tool").where("subject_id", "=", id).execute();
+      const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning(["rating", "counted"]).executeTakeFirst();
+      const counted = removed && removed.counted ? removed : null;
+      return { changed: Boolean(removed), figures: counted ? await applyDelta(trx, id, -counted.rating, -1) : await shownFigures(trx, id) };
     },
     { changed: (result) => Boolean(result?.changed) },
   );

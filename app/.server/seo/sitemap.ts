@@ -11,7 +11,7 @@ import { listToolSitemapEntries } from "../tools/detail";
 export const MAX_URLS_PER_SITEMAP = 50_000;
 
 /** Pages that exist once per language, without an entity behind them. */
-export const STATIC_PAGE_PATHS = ["/", "/tools", "/case-studies", "/about", "/contact", "/careers", "/privacy-policy", "/terms-of-service", "/trends"];
+export const STATIC_PAGE_PATHS = ["/", "/tools", "/case-studies", "/about", "/contact", "/careers", "/privacy-policy", "/terms-of-service", "/trends", "/how-we-rank"];
 
 /** One page (a path without language prefix); it is listed once per language. */
 export interface SitemapPage {

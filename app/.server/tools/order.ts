@@ -1,4 +1,5 @@
 import { sql, type SelectQueryBuilder } from "kysely";
+import { rankingScoreSql } from "~/lib/ranking";
 import type { DB, Schema } from "../db";
 
 /** The list orders a visitor can choose; every one ends in the tool id, so it is total. */
@@ -30,7 +31,8 @@ export function inListingOrder<Q extends ToolsQuery>(query: Q): Q {
 export function inSortOrder<Q extends ToolsQuery>(query: Q, sort: Exclude<ToolSort, "name">): Q {
   switch (sort) {
     case "rating":
-      return query.orderBy("t.rating", "desc").orderBy("t.review_count", "desc").orderBy("t.id", "desc") as Q;
+      // The Bayesian score (app/lib/ranking.ts), the same everywhere a list sorts by rating.
+      return query.orderBy(sql.raw(rankingScoreSql("t.")), "desc").orderBy("t.review_count", "desc").orderBy("t.id", "desc") as Q;
     case "newest":
       return query.orderBy("t.created_at", "desc").orderBy("t.id", "desc") as Q;
     default:

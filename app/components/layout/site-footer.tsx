@@ -60,6 +60,7 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
             <li><AppLink className={item} to={to("/case-studies")}>{t("footer.caseStudies")}</AppLink></li>
             <li><AppLink className={item} to={to("/contact")}>{t("footer.contact")}</AppLink></li>
             <li><AppLink className={item} to={to("/careers")}>{t("footer.careers")}</AppLink></li>
+            <li><AppLink className={item} to={to("/how-we-rank")}>{t("footer.howWeRank")}</AppLink></li>
             <li><AppLink className={item} to={to("/privacy-policy")}>{t("footer.privacy")}</AppLink></li>
             <li><AppLink className={item} to={to("/terms-of-service")}>{t("footer.terms")}</AppLink></li>
           </ul>

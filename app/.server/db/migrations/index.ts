@@ -17,6 +17,7 @@ import * as m0017 from "./0017_shared_revisions";
 import * as m0018 from "./0018_ad_request_language";
 import * as m0019 from "./0019_drop_sql_search_side_tables";
 import * as m0021 from "./0021_tool_offers";
+import * as m0022 from "./0022_reviews_reports";
 import * as m0023 from "./0023_makers_and_sponsored";
 
 /**
@@ -42,5 +43,6 @@ export const migrations: Record<string, Migration> = {
   "0018_ad_request_language": m0018,
   "0019_drop_sql_search_side_tables": m0019,
   "0021_tool_offers": m0021,
+  "0022_reviews_reports": m0022,
   "0023_makers_and_sponsored": m0023,
 };

@@ -1,0 +1,146 @@
+import fs from "node:fs";
+import os from "node:os";
+import path from "node:path";
+import type { Browser, BrowserContext, Page } from "playwright-core";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { createDatabase, type DB } from "~/.server/db";
+import { gotoHydrated, launchBrowser } from "../support/browser";
+import { freePort, startServer, type RunningServer } from "../support/server";
+import { markAddressVerified } from "../support/verified-address";
+
+/**
+ * Reviews, reports and moderation in Chromium against the production build: a visitor reports a dead link, a
+ * new user writes a review in German (it waits for approval), an administrator publishes it and, once it is
+ * reported, hides it; the tool's figures are back exactly where they were.
+ */
+let server: RunningServer;
+let browser: Browser;
+let db: DB;
+const dir = fs.mkdtempSync(path.join(os.tmpdir(), "reviews-e2e-"));
+const ADMIN_EMAIL = "moderator@example.com";
+const USER_EMAIL = "reviewer@example.com";
+const PASSWORD = "a long password 1";
+const TOOL = "chatgpt";
+const contexts: BrowserContext[] = [];
+
+beforeAll(async () => {
+  browser = await launchBrowser();
+  const port = await freePort();
+  server = await startServer({
+    PORT: String(port),
+    PUBLIC_URL: `http://127.0.0.1:${port}`,
+    DATABASE_URL: `file:${path.join(dir, "reviews.db")}`,
+    ADMIN_EMAILS: ADMIN_EMAIL,
+    LINK_CHECK: "off",
+  });
+  db = createDatabase({ database: { kind: "sqlite", path: path.join(dir, "reviews.db") } });
+});
+afterAll(async () => {
+  for (const context of contexts) await context.close();
+  await browser?.close();
+  await server?.stop();
+  await db?.destroy();
+  fs.rmSync(dir, { recursive: true, force: true });
+});
+
+async function newPage(): Promise<Page> {
+  const context = await browser.newContext();
+  contexts.push(context);
+  return context.newPage();
+}
+
+async function signedIn(email: string): Promise<Page> {
+  const page = await newPage();
+  await gotoHydrated(page, `${server.url}/us-en/about`);
+  for (const endpoint of ["sign-up", "sign-in"]) {
+    const status = await page.evaluate(
+      ({ email, password, endpoint }) =>
+        fetch(`/api/auth/${endpoint}/email`, { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ email, password, name: "Greta Beispiel" }) }).then((r) => r.status),
+      { email, password: PASSWORD, endpoint },
+    );
+    expect(status).toBe(200);
+  }
+  return page;
+}
+
+const figures = () => db.selectFrom("tools").select(["rating", "review_count"]).where("slug", "=", TOOL).executeTakeFirstOrThrow();
+/** The side panel's rating and review count as a new visitor sees them. */
+async function shownFigures(): Promise<string> {
+  const page = await newPage();
+  await gotoHydrated(page, `${server.url}/de/tool/${TOOL}`);
+  const text = await page.locator("[data-testid=rating-value]").first().locator("xpath=../..").innerText();
+  await page.context().close();
+  return text;
+}
+
+describe("reviews and reports in the browser", () => {
+  it("a visitor reports a dead link, a German review is published and hidden, and the figures return", async () => {
+    // A visitor reports the website.
+    const visitor = await newPage();
+    await gotoHydrated(visitor, `${server.url}/de/tool/${TOOL}`);
+    await visitor.click("[data-testid=listing-report] [data-testid=report-open]");
+    await visitor.click("[data-testid=report-reason-dead]");
+    await visitor.fill("[data-testid=report-details]", "Die Seite lädt seit Tagen nicht.");
+    await visitor.click("[data-testid=report-send]");
+    await visitor.waitForSelector("[data-testid=report-sent]");
+    expect(await visitor.innerText("[data-testid=report-sent]")).toContain("Vielen Dank");
+
+    // A new user writes a review in German: it waits for approval and moves no figure.
+    const before = await figures();
+    const user = await signedIn(USER_EMAIL);
+    await gotoHydrated(user, `${server.url}/de/tool/${TOOL}`);
+    const shownBefore = await shownFigures();
+    await user.click("[data-testid=review-star-1]");
+    await user.fill("[data-testid=review-title]", "Für lange Texte ungeeignet");
+    await user.fill("[data-testid=review-body]", "Bei Dokumenten über zwanzig Seiten verliert das Werkzeug regelmäßig den Faden. <b>Kein HTML</b>");
+    await user.click("[data-testid=review-submit]");
+    await user.waitForSelector("[data-testid=own-review-status]");
+    expect(await user.innerText("[data-testid=own-review-status]")).toContain("Freigabe");
+    expect(await figures()).toEqual(before);
+    const stored = await db.selectFrom("reviews").select(["id", "language", "status"]).executeTakeFirstOrThrow();
+    expect(stored).toMatchObject({ language: "de", status: "pending" });
+
+    // The administrator sees the report and the waiting review, and publishes the review.
+    const admin = await signedIn(ADMIN_EMAIL);
+    await markAddressVerified(server.databaseEnv, ADMIN_EMAIL);
+    await gotoHydrated(admin, `${server.url}/admin`);
+    expect(await admin.innerText("[data-testid=admin-report-counts]")).toMatch(/1/);
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=tool`);
+    const reported = admin.locator("[data-testid=report-card]");
+    await expect.poll(() => reported.count()).toBe(1);
+    expect(await reported.innerText()).toContain("Die Seite lädt seit Tagen nicht.");
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=pending`);
+    await admin.click("[data-testid=pending-review] [data-testid=moderate-publish_review]");
+    await expect.poll(() => admin.locator("[data-testid=pending-review]").count()).toBe(0);
+    const published = await figures();
+    expect(Number(published.review_count)).toBe(Number(before.review_count) + 1);
+    expect(await shownFigures()).not.toBe(shownBefore);
+
+    // Everyone sees it, as plain text (a new visitor: browsers keep anonymous pages for a minute).
+    const visitor2 = await newPage();
+    await gotoHydrated(visitor2, `${server.url}/de/tool/${TOOL}`);
+    const review = visitor2.locator("[data-testid=review]", { hasText: "Für lange Texte ungeeignet" });
+    await expect.poll(() => review.count()).toBe(1);
+    expect(await review.innerText()).toContain("<b>Kein HTML</b>");
+    expect(await visitor2.locator("[data-testid=review] b").count()).toBe(0);
+    const ld = await visitor2.locator("script[type='application/ld+json']").allTextContents();
+    expect(ld.join("\n")).toContain("Für lange Texte ungeeignet");
+    // The visitor reports the review; the administrator hides it from the queue.
+    await review.locator("[data-testid=report-open]").click();
+    await review.locator("[data-testid=report-reason-spam]").click();
+    await review.locator("[data-testid=report-send]").click();
+    await review.locator("[data-testid=report-sent]").waitFor();
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=review`);
+    await admin.click("[data-testid=report-card] [data-testid=moderate-hide_review]");
+    await expect.poll(() => admin.locator("[data-testid=report-card]").count()).toBe(0);
+
+    // The figures are exactly what they were before the review, in the database and on the page.
+    expect(await figures()).toEqual(before);
+    await gotoHydrated(user, `${server.url}/de/tool/${TOOL}`);
+    expect(await shownFigures()).toBe(shownBefore);
+    expect(await user.locator("[data-testid=review]").count()).toBe(0);
+    expect(await user.innerText("[data-testid=own-review-status]")).toContain("ausgeblendet");
+    const audit = await db.selectFrom("admin_audit_log").select("action").where("entity_type", "=", "review").orderBy("id").execute();
+    expect(audit.map((a) => a.action)).toEqual(["review.publish", "review.hide"]);
+  });
+});
