@@ -49,6 +49,13 @@ export default [
   route("sitemap-ecommerce.xml", "routes/sitemap.ts", { id: "sitemap-ecommerce" }),
   route("sitemap-ecommerce/:part", "routes/sitemap.ts", { id: "sitemap-ecommerce-part" }),
   route("robots.txt", "routes/robots.ts"),
+  // Feeds of new tools, of a category, of e-commerce tools and of case studies; the id names the kind and format.
+  ...["xml", "atom", "json"].flatMap((ext) => [
+    route(`:lang?/feed.${ext}`, "routes/feed.ts", { id: `feed-tools-${ext}` }),
+    route(`:lang?/category/:slug/feed.${ext}`, "routes/feed.ts", { id: `feed-category-${ext}` }),
+    route(`:lang?/ecommerce/feed.${ext}`, "routes/feed.ts", { id: `feed-ecommerce-${ext}` }),
+    route(`:lang?/case-studies/feed.${ext}`, "routes/feed.ts", { id: `feed-case-studies-${ext}` }),
+  ]),
   route("autocomplete-index.json", "routes/autocomplete-index.ts"),
   route("data/multilingual/:file", "routes/tool-data.ts", { id: "data-multilingual" }),
   route("data/:file", "routes/tool-data.ts", { id: "data-tool" }),
