@@ -83,5 +83,6 @@ export default [
   route("api/generate/tool-content", "routes/api.generate.tool-content.ts"),
   route("api/upload/tool-image", "routes/api.upload.tool-image.ts"),
   route("api/ad/notify", "routes/api.ad.notify.ts"),
+  route("api/v1/*", "routes/api.v1.ts", { id: "api-v1" }),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

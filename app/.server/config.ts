@@ -102,6 +102,10 @@ const envSchema = z.object({
   /** Hosts (`host` or `host:port`) the website fetcher may reach despite private addresses or other ports. Tests only. */
   FETCH_ALLOW_HOSTS: z.preprocess(emptyToUndefined, z.string().default("")),
   // Trends page (app/.server/trends): sources fetched in the background, never on a request.
+  /** Public API v1: requests per window for one address without a key, and for one API key. */
+  API_RATE_LIMIT_ANONYMOUS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(60)),
+  API_RATE_LIMIT_KEY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
+  API_RATE_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
   TRENDS_REFRESH: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   TRENDS_REFRESH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(1_800_000)),
   TRENDS_FETCH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),

@@ -388,6 +388,19 @@ export interface SessionTable {
   userAgent: string | null;
 }
 
+/** Keys of the public read API (migration 0024): only the hash of a key is stored. */
+export interface ApiKeysTable {
+  id: Id;
+  user_id: string;
+  name: string;
+  key_hash: string;
+  /** The key's first characters, shown on the dashboard to tell keys apart. */
+  key_prefix: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -427,6 +440,7 @@ export interface Database {
   user: UserTable;
   account: AccountTable;
   session: SessionTable;
+  api_keys: ApiKeysTable;
 }
 
 export type Tool = Selectable<ToolsTable>;
