@@ -1,5 +1,6 @@
 import Module, { createRequire } from "node:module";
 import path from "node:path";
+import type * as ValidatorModule from "@seriousme/openapi-schema-validator";
 
 /**
  * The OpenAPI validator, loadable. Its `ajv-draft-04` dependency is installed at the top of node_modules,
@@ -17,4 +18,4 @@ loader._resolveFilename = function (request, parent, ...rest) {
   return original.call(this, request, parent, ...rest);
 };
 
-export const { Validator } = (await import("@seriousme/openapi-schema-validator")) as typeof import("@seriousme/openapi-schema-validator");
+export const { Validator } = (await import("@seriousme/openapi-schema-validator")) as typeof ValidatorModule;
