@@ -40,6 +40,7 @@ const pages = [
   ]),
   route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
   route("trends", "routes/trends.tsx", { id: "trends" }),
+  route("developers", "routes/developers.tsx", { id: "developers" }),
 ];
 
 export default [
@@ -49,6 +50,7 @@ export default [
   route("sitemap-ecommerce.xml", "routes/sitemap.ts", { id: "sitemap-ecommerce" }),
   route("sitemap-ecommerce/:part", "routes/sitemap.ts", { id: "sitemap-ecommerce-part" }),
   route("robots.txt", "routes/robots.ts"),
+  route("llms.txt", "routes/llms.ts"),
   // Feeds of new tools, of a category, of e-commerce tools and of case studies; the id names the kind and format.
   ...["xml", "atom", "json"].flatMap((ext) => [
     route(`:lang?/feed.${ext}`, "routes/feed.ts", { id: `feed-tools-${ext}` }),
@@ -84,5 +86,6 @@ export default [
   route("api/upload/tool-image", "routes/api.upload.tool-image.ts"),
   route("api/ad/notify", "routes/api.ad.notify.ts"),
   route("api/v1/*", "routes/api.v1.ts", { id: "api-v1" }),
+  route("api/user/api-keys", "routes/api.user.api-keys.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

@@ -1,0 +1,20 @@
+import type { RoleMatrixEntry } from "./types";
+
+/**
+ * Feeds, the public read API, the developers page and llms.txt are open to everyone alike; the API refuses
+ * writes (405). API keys belong to a signed-in user: visitors get 401, and revoking a key that is not theirs
+ * is 404.
+ */
+const open = (route: string, path: string, status = 200): RoleMatrixEntry => ({ route, method: "GET", path, visitor: status, user: status, admin: status });
+
+export default [
+  open("routes/feed.ts", "/de/feed.xml"),
+  open("routes/feed.ts", "/category/no-such-category/feed.json", 404),
+  open("routes/api.v1.ts", "/api/v1/tools?lang=ja&limit=2"),
+  open("routes/api.v1.ts", "/api/v1/tools?unknown=1", 400),
+  { route: "routes/api.v1.ts", method: "POST", path: "/api/v1/tools", body: {}, visitor: 405, user: 405, admin: 405 },
+  open("routes/developers.tsx", "/de/developers"),
+  open("routes/llms.ts", "/llms.txt"),
+  { route: "routes/api.user.api-keys.ts", method: "GET", path: "/api/user/api-keys", visitor: 401, user: 200, admin: 200 },
+  { route: "routes/api.user.api-keys.ts", method: "POST", path: "/api/user/api-keys", body: { revoke: 999999 }, visitor: 401, user: 404, admin: 404 },
+] satisfies RoleMatrixEntry[];
