@@ -7,9 +7,16 @@ import type { RoleMatrixEntry } from "./types";
  */
 const open = (route: string, path: string, status = 200): RoleMatrixEntry => ({ route, method: "GET", path, visitor: status, user: status, admin: status });
 
+/** Every feed address (each is its own route): new tools, a category, e-commerce tools and case studies in three formats. */
+const feeds = ["xml", "atom", "json"].flatMap((ext) => [
+  open("routes/feed.ts", `/de/feed.${ext}`),
+  open("routes/feed.ts", `/category/no-such-category/feed.${ext}`, 404),
+  open("routes/feed.ts", `/ja/ecommerce/feed.${ext}`),
+  open("routes/feed.ts", `/case-studies/feed.${ext}`),
+]);
+
 export default [
-  open("routes/feed.ts", "/de/feed.xml"),
-  open("routes/feed.ts", "/category/no-such-category/feed.json", 404),
+  ...feeds,
   open("routes/api.v1.ts", "/api/v1/tools?lang=ja&limit=2"),
   open("routes/api.v1.ts", "/api/v1/tools?unknown=1", 400),
   { route: "routes/api.v1.ts", method: "POST", path: "/api/v1/tools", body: {}, visitor: 405, user: 405, admin: 405 },
