@@ -6,7 +6,7 @@ export const LANGUAGES = ["us-en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "us-en";
 
-export const NAMESPACES = ["common", "categories", "tools", "user", "about", "favorites", "account", "admin", "ecommerce", "trends", "analytics", "feeds"] as const;
+export const NAMESPACES = ["common", "categories", "tools", "user", "about", "favorites", "account", "admin", "ecommerce", "trends", "analytics", "feeds", "newsletter"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Bumped whenever a bundle changes, so browsers refetch `/locales/...?v=`. */

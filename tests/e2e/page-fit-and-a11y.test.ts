@@ -44,6 +44,7 @@ const PAGE_KINDS: PageKind[] = [
   { name: "ecommerce", path: "/ecommerce", role: "visitor" },
   { name: "ecommerce-detail", path: "/ecommerce/jungle-scout", role: "visitor" },
   { name: "trends", path: "/trends", role: "visitor" },
+  { name: "developers", path: "/developers", role: "visitor" },
   { name: "about", path: "/about", role: "visitor" },
   { name: "contact", path: "/contact", role: "visitor" },
   { name: "careers", path: "/careers", role: "visitor" },

@@ -401,6 +401,43 @@ export interface ApiKeysTable {
   revoked_at: Timestamp | null;
 }
 
+/** Newsletter subscribers (migration 0024): double opt-in, one token for every link mailed to them. */
+export interface NewsletterSubscribersTable {
+  id: Id;
+  email: string;
+  language: string;
+  /** pending | active | unsubscribed */
+  status: string;
+  token: string;
+  /** footer | submission | preferences */
+  source: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+}
+
+/** One weekly digest per language (migration 0024). */
+export interface NewsletterIssuesTable {
+  id: Id;
+  language: string;
+  week: string;
+  subject: string;
+  content: JsonText;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** One row per subscriber and issue: claimed before the mail leaves, sent once the SMTP server accepted it. */
+export interface NewsletterSendsTable {
+  issue_id: number;
+  subscriber_id: number;
+  /** claimed | sent | failed */
+  status: string;
+  claimed_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -441,6 +478,9 @@ export interface Database {
   account: AccountTable;
   session: SessionTable;
   api_keys: ApiKeysTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_sends: NewsletterSendsTable;
 }
 
 export type Tool = Selectable<ToolsTable>;
