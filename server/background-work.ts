@@ -5,7 +5,6 @@ import type { DB } from "../app/.server/db";
 import { databaseAway } from "../app/.server/db/availability";
 import { getLogger } from "../app/.server/logger";
 import { startTrendsRefresher } from "../app/.server/trends/refresher";
-import { sendMail } from "../app/.server/auth/mail";
 import { startNewsletterSender } from "../app/.server/newsletter/sender";
 
 let stops: Array<() => void | Promise<void>> = [];
@@ -16,7 +15,7 @@ let stops: Array<() => void | Promise<void>> = [];
  */
 export function startBackgroundWork(config: Config, getDb: () => DB): void {
   if (config.TRENDS_REFRESH === "on") stops.push(startTrendsRefresher(getDb, config));
-  stops.push(startNewsletterSender(getDb, config, (mail) => sendMail(mail, config)));
+  stops.push(startNewsletterSender(getDb, config));
   if (config.ANALYTICS === "on") {
     stops.push(startPageViewRecorder(getDb, config.ANALYTICS_FLUSH_INTERVAL_MS));
     // Every tick when this process wrote views; at least every ten ticks for other instances' views. A

@@ -6,6 +6,7 @@ import type { DB } from "../db";
 import { nowIso } from "../db/values";
 import { getLogger } from "../logger";
 import { buildDigest, isoWeek, renderDigest, subscriberLinks, type DigestContent } from "./digest";
+import { newsletterMailer } from "./mailer";
 import { newsletterEnabled } from "./subscribers";
 import type { OutgoingMail } from "../auth/mail";
 
@@ -126,18 +127,22 @@ export function issueDue(now: Date, sendHour: number): boolean {
 }
 
 /** The background job: checks now and then whether this week's digest is due and sends what is left of it. */
-export function startNewsletterSender(getDb: () => DB, config: Config, send: (mail: OutgoingMail) => Promise<void>): () => void {
+export function startNewsletterSender(getDb: () => DB, config: Config): () => void {
   if (!newsletterEnabled(config)) return () => undefined;
+  const mailer = newsletterMailer(config);
   let running = false;
   const tick = () => {
     if (running || !issueDue(new Date(), config.NEWSLETTER_SEND_HOUR)) return;
     running = true;
-    sendDueIssues(getDb(), { batchSize: config.NEWSLETTER_BATCH_SIZE, leaseMs: 5 * 60_000, publicUrl: config.publicUrl, send })
+    sendDueIssues(getDb(), { batchSize: config.NEWSLETTER_BATCH_SIZE, leaseMs: 5 * 60_000, publicUrl: config.publicUrl, send: mailer.send })
       .then((report) => report.sent + report.failed > 0 && getLogger().info(report, "newsletter digest sent"))
       .catch((error: unknown) => getLogger().warn({ err: error }, "newsletter round failed"))
       .finally(() => (running = false));
   };
   const timer = setInterval(tick, config.NEWSLETTER_CHECK_INTERVAL_MS);
   timer.unref();
-  return () => clearInterval(timer);
+  return () => {
+    clearInterval(timer);
+    mailer.close();
+  };
 }
