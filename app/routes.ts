@@ -41,6 +41,9 @@ const pages = [
   route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
   route("trends", "routes/trends.tsx", { id: "trends" }),
   route("developers", "routes/developers.tsx", { id: "developers" }),
+  route("newsletter/confirm", "routes/newsletter.tsx", { id: "newsletter-confirm" }),
+  route("newsletter/unsubscribe", "routes/newsletter.tsx", { id: "newsletter-unsubscribe" }),
+  route("newsletter/preferences", "routes/newsletter.tsx", { id: "newsletter-preferences" }),
 ];
 
 export default [
@@ -87,5 +90,6 @@ export default [
   route("api/ad/notify", "routes/api.ad.notify.ts"),
   route("api/v1/*", "routes/api.v1.ts", { id: "api-v1" }),
   route("api/user/api-keys", "routes/api.user.api-keys.ts"),
+  route("api/newsletter/subscribe", "routes/api.newsletter.subscribe.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;
