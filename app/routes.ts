@@ -74,6 +74,7 @@ export default [
     route("advertise", "routes/admin.advertise.tsx"),
     route("audit-log", "routes/admin.audit-log.tsx"),
     route("analytics", "routes/admin.analytics.tsx"),
+    route("newsletter", "routes/admin.newsletter.tsx"),
   ]),
   route("api/admin/submissions", "routes/api.admin.submissions.ts"),
   route("api/admin/submissions/:id", "routes/api.admin.submission.ts"),

@@ -28,6 +28,7 @@ const ADMIN_SCREENS = [
   { path: "/admin/tools-order", key: "nav.toolsOrder" },
   { path: "/admin/audit-log", key: "nav.auditLog" },
   { path: "/admin/analytics", key: "nav.analytics" },
+  { path: "/admin/newsletter", key: "nav.newsletter" },
 ] as const;
 
 function chooseLanguage(lang: string) {

@@ -24,4 +24,12 @@ export default [
   open("routes/llms.ts", "/llms.txt"),
   { route: "routes/api.user.api-keys.ts", method: "GET", path: "/api/user/api-keys", visitor: 401, user: 200, admin: 200 },
   { route: "routes/api.user.api-keys.ts", method: "POST", path: "/api/user/api-keys", body: { revoke: 999999 }, visitor: 401, user: 404, admin: 404 },
+  // The newsletter: without SMTP (as the matrix runs) subscribing is off for everyone; the mailed-link pages answer
+  // an unknown token with their "not valid" text; the admin screen is for administrators.
+  { route: "routes/api.newsletter.subscribe.ts", method: "POST", path: "/api/newsletter/subscribe", body: { email: "x@example.com", lang: "de" }, visitor: 404, user: 404, admin: 404 },
+  { route: "routes/api.newsletter.subscribe.ts", method: "GET", path: "/api/newsletter/subscribe", visitor: 405, user: 405, admin: 405 },
+  open("routes/newsletter.tsx", "/de/newsletter/confirm?token=unknown-token-unknown-token"),
+  open("routes/newsletter.tsx", "/newsletter/unsubscribe?token=unknown-token-unknown-token"),
+  open("routes/newsletter.tsx", "/ja/newsletter/preferences?token=unknown-token-unknown-token"),
+  { route: "routes/admin.newsletter.tsx", method: "GET", path: "/admin/newsletter", visitor: 302, user: 403, admin: 200 },
 ] satisfies RoleMatrixEntry[];

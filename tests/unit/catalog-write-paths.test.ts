@@ -53,6 +53,10 @@ const OTHER_TABLES = new Set([
   "user",
   "account",
   "session",
+  "api_keys",
+  "newsletter_subscribers",
+  "newsletter_issues",
+  "newsletter_sends",
 ]);
 const WRITE_METHODS = new Set(["insertInto", "updateTable", "deleteFrom", "replaceInto", "mergeInto"]);
 const CHANGE_FUNCTIONS = new Set(["changeCatalog", "changeCatalogInSteps"]);
