@@ -4,6 +4,7 @@ import { adminLanguage, ADMIN_NO_STORE } from "~/.server/admin/language";
 import { assertSameOrigin, requireAdmin } from "~/.server/auth/guards";
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
+import { readBodyText } from "~/.server/http/json-api";
 import { loadBundles } from "~/.server/i18n";
 import { newsletterOverview, previewDigest, sendTestDigest } from "~/.server/newsletter/admin";
 import { NewsletterAdmin } from "~/components/feeds/newsletter-admin";
@@ -27,7 +28,7 @@ export async function loader({ request }: Route.LoaderArgs) {
 export async function action({ request }: Route.ActionArgs) {
   const user = await requireAdmin(request, "page");
   assertSameOrigin(request);
-  const form = testForm.safeParse(Object.fromEntries(await request.formData()));
+  const form = testForm.safeParse(Object.fromEntries(new URLSearchParams(await readBodyText(request, 1024))));
   if (!form.success) throw data("Choose a language.", { status: 400 });
   const config = getConfig();
   if (!config.SMTP_URL) throw data("SMTP_URL is not set.", { status: 409 });

@@ -31,5 +31,11 @@ export default [
   open("routes/newsletter.tsx", "/de/newsletter/confirm?token=unknown-token-unknown-token"),
   open("routes/newsletter.tsx", "/newsletter/unsubscribe?token=unknown-token-unknown-token"),
   open("routes/newsletter.tsx", "/ja/newsletter/preferences?token=unknown-token-unknown-token"),
+  // Confirming is a link to open; unsubscribing needs only the token (an unknown one is answered "not valid");
+  // preferences and the admin's test send are forms, so a JSON body is a bad request.
+  { route: "routes/newsletter.tsx", method: "POST", path: "/newsletter/confirm?token=unknown-token-unknown-token", body: {}, visitor: 405, user: 405, admin: 405 },
+  { route: "routes/newsletter.tsx", method: "POST", path: "/de/newsletter/unsubscribe?token=unknown-token-unknown-token", body: {}, visitor: 200, user: 200, admin: 200 },
+  { route: "routes/newsletter.tsx", method: "POST", path: "/newsletter/preferences?token=unknown-token-unknown-token", body: {}, visitor: 400, user: 400, admin: 400 },
   { route: "routes/admin.newsletter.tsx", method: "GET", path: "/admin/newsletter", visitor: 302, user: 403, admin: 200 },
+  { route: "routes/admin.newsletter.tsx", method: "POST", path: "/admin/newsletter", body: {}, visitor: 302, user: 403, admin: 400 },
 ] satisfies RoleMatrixEntry[];

@@ -38,7 +38,8 @@ function typeOf(schema: JsonSchema | undefined): string {
   if (schema.anyOf) return schema.anyOf.map(typeOf).join(" | ");
   const type = Array.isArray(schema.type) ? schema.type.join(" | ") : (schema.type ?? "object");
   if (type === "array") return `${typeOf(schema.items)}[]`;
-  const range = schema.minimum !== undefined && schema.maximum !== undefined ? ` ${schema.minimum}–${schema.maximum}` : "";
+  // The bounds zod writes for any safe integer say nothing; only real ranges (limit 1–100) are shown.
+  const range = schema.minimum !== undefined && schema.maximum !== undefined && Math.abs(schema.maximum) < 1e9 ? ` ${schema.minimum}–${schema.maximum}` : "";
   return `${type}${range}`;
 }
 
