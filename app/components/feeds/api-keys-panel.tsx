@@ -65,7 +65,7 @@ export function ApiKeysPanel() {
       <h2 id="api-keys-title" className="font-semibold text-slate-900">{t("keys.title")}</h2>
       <p className="mt-1 text-sm text-slate-600">
         {t("keys.intro")}{" "}
-        <a className="text-brand-700 hover:underline" href={to("/developers")}>{t("keys.docs")}</a>
+        <a className="text-brand-700 underline" href={to("/developers")}>{t("keys.docs")}</a>
       </p>
       <form className="mt-4 flex flex-col gap-2 sm:flex-row sm:items-end" onSubmit={create}>
         <label className="flex-1 text-sm">

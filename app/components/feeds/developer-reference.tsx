@@ -61,7 +61,8 @@ export function DeveloperReference({ reference }: { reference: ApiReference }) {
           <li>{t("developers.caching")}</li>
         </ul>
         <h3 className="pt-2 font-semibold text-slate-900">{t("developers.exampleTitle")}</h3>
-        <pre className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"><code>{example}</code></pre>
+        {/* Focusable: a phone scrolls the example sideways, and keyboards must reach it too. */}
+        <pre tabIndex={0} aria-label={t("developers.exampleTitle")} className="overflow-x-auto rounded-lg bg-slate-900 p-3 text-xs text-slate-100"><code>{example}</code></pre>
       </section>
 
       <section className="space-y-4" aria-labelledby="endpoints-title">
@@ -122,7 +123,7 @@ export function DeveloperReference({ reference }: { reference: ApiReference }) {
         </dl>
       </section>
       <p className="text-sm text-slate-600">
-        {t("developers.llms")} <a className="text-brand-700 hover:underline" href="/llms.txt">{absoluteUrl(baseUrl, "/llms.txt")}</a>
+        {t("developers.llms")} <a className="break-all text-brand-700 underline" href="/llms.txt">{absoluteUrl(baseUrl, "/llms.txt")}</a>
       </p>
     </div>
   );
