@@ -20,6 +20,7 @@ import { enabledMethods } from "./.server/auth/auth";
 import { getSessionUser } from "./.server/auth/session";
 import { getDb } from "./.server/db";
 import { loadBundles } from "./.server/i18n";
+import { newsletterEnabled } from "./.server/newsletter/subscribers";
 import { SiteShell } from "./components/layout/site-shell";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
@@ -81,6 +82,7 @@ export async function loader({ request }: Route.LoaderArgs) {
     footerCategories,
     year: new Date().getUTCFullYear(),
     publicUrl: getConfig().publicUrl,
+    newsletter: newsletterEnabled(getConfig()),
     user,
     signInMethods: enabledMethods(),
     // The document and its links render differently per delivery; browser and server must agree.

@@ -47,6 +47,10 @@ const pages = [
   route("ecommerce", "routes/ecommerce.tsx", { id: "ecommerce" }),
   route("trends", "routes/trends.tsx", { id: "trends" }),
   route("how-we-rank", "routes/how-we-rank.tsx", { id: "how-we-rank" }),
+  route("developers", "routes/developers.tsx", { id: "developers" }),
+  route("newsletter/confirm", "routes/newsletter.tsx", { id: "newsletter-confirm" }),
+  route("newsletter/unsubscribe", "routes/newsletter.tsx", { id: "newsletter-unsubscribe" }),
+  route("newsletter/preferences", "routes/newsletter.tsx", { id: "newsletter-preferences" }),
 ];
 
 export default [
@@ -56,6 +60,14 @@ export default [
   route("sitemap-ecommerce.xml", "routes/sitemap.ts", { id: "sitemap-ecommerce" }),
   route("sitemap-ecommerce/:part", "routes/sitemap.ts", { id: "sitemap-ecommerce-part" }),
   route("robots.txt", "routes/robots.ts"),
+  route("llms.txt", "routes/llms.ts"),
+  // Feeds of new tools, of a category, of e-commerce tools and of case studies; the id names the kind and format.
+  ...["xml", "atom", "json"].flatMap((ext) => [
+    route(`:lang?/feed.${ext}`, "routes/feed.ts", { id: `feed-tools-${ext}` }),
+    route(`:lang?/category/:slug/feed.${ext}`, "routes/feed.ts", { id: `feed-category-${ext}` }),
+    route(`:lang?/ecommerce/feed.${ext}`, "routes/feed.ts", { id: `feed-ecommerce-${ext}` }),
+    route(`:lang?/case-studies/feed.${ext}`, "routes/feed.ts", { id: `feed-case-studies-${ext}` }),
+  ]),
   route("autocomplete-index.json", "routes/autocomplete-index.ts"),
   route("data/multilingual/:file", "routes/tool-data.ts", { id: "data-multilingual" }),
   route("data/:file", "routes/tool-data.ts", { id: "data-tool" }),
@@ -71,6 +83,7 @@ export default [
     route("analytics", "routes/admin.analytics.tsx"),
     route("claims", "routes/admin.claims.tsx"),
     route("reports", "routes/admin.reports.tsx"),
+    route("newsletter", "routes/admin.newsletter.tsx"),
   ]),
   route("api/admin/submissions", "routes/api.admin.submissions.ts"),
   route("api/admin/submissions/:id", "routes/api.admin.submission.ts"),
@@ -94,5 +107,8 @@ export default [
   route("go/:slug", "routes/go.ts"),
   route("badge/:file", "routes/badge.ts"),
   route("badge/:slug/visit", "routes/badge.visit.ts"),
+  route("api/v1/*", "routes/api.v1.ts", { id: "api-v1" }),
+  route("api/user/api-keys", "routes/api.user.api-keys.ts"),
+  route("api/newsletter/subscribe", "routes/api.newsletter.subscribe.ts"),
   route("*", "routes/not-found.tsx"),
 ] satisfies RouteConfig;

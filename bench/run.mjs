@@ -89,7 +89,7 @@ async function firstLoadJsGzipKb() {
   return { files: urls.size, kb: Math.round((total / 1024) * 10) / 10 };
 }
 
-const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false" } });
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false", API_RATE_LIMIT_ANONYMOUS: "100000000" } });
 try {
   // Warm up: first reads build the caches and the autocomplete index.
   for (const p of ["/us-en", "/us-en/tools", "/us-en/tools?search=writing", "/us-en/category/chatbot-virtual-companions", "/api/autocomplete?q=cha"]) {
@@ -101,6 +101,8 @@ try {
     { name: "list", cached: ["/us-en/tools"], uncached: CATEGORIES.flatMap((c) => ["popular", "rating", "newest"].flatMap((s) => [1, 2, 3].map((p) => `/us-en/tools?category=${c}&sort=${s}&page=${p}`))) },
     { name: "list-search", cached: ["/us-en/tools?search=writing"], uncached: SEARCH_WORDS.flatMap((w) => Array.from({ length: 40 }, (_, p) => `/us-en/tools?search=${w}&page=${p + 1}`)) },
     { name: "category", cached: ["/us-en/category/chatbot-virtual-companions"], uncached: ["text-generation-editing", "image-generation-editing", "music-audio", "video-animation", "daily-life", "legal-finance", "others", "social-media"].flatMap((c) => ["us-en", "de", "ja", "fr"].map((l) => `/${l}/category/${c}`)) },
+    { name: "api-tools", cached: ["/api/v1/tools?lang=us-en"], uncached: CATEGORIES.flatMap((c) => ["popular", "rating", "newest"].flatMap((s) => ["us-en", "de", "ja"].map((l) => `/api/v1/tools?category=${c}&sort=${s}&lang=${l}&limit=24`))) },
+    { name: "feed", cached: ["/us-en/feed.xml"], uncached: CATEGORIES.flatMap((c) => ["us-en", "de", "ja", "zh-CN"].map((l) => `/${l}/category/${c}/feed.xml`)) },
     { name: "autocomplete", cached: ["/api/autocomplete?q=cha"], uncached: AUTOCOMPLETE_QUERIES.flatMap((q) => ["us-en", "zh-CN", "ja", "ko"].map((l) => `/api/autocomplete?q=${encodeURIComponent(q)}&lang=${l}`)) },
   ];
   // Detail pages: tools linked from every category's first list pages, case studies from their list, each in

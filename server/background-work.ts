@@ -7,6 +7,7 @@ import { getLogger } from "../app/.server/logger";
 import { countJobRun } from "../app/.server/metrics";
 import { startTrendsRefresher } from "../app/.server/trends/refresher";
 import { startLinkChecker } from "../app/.server/link-health/runner";
+import { startNewsletterSender } from "../app/.server/newsletter/sender";
 
 let stops: Array<() => void | Promise<void>> = [];
 
@@ -17,6 +18,7 @@ let stops: Array<() => void | Promise<void>> = [];
 export function startBackgroundWork(config: Config, getDb: () => DB): void {
   if (config.TRENDS_REFRESH === "on") stops.push(startTrendsRefresher(getDb, config));
   if (config.LINK_CHECK === "on") stops.push(startLinkChecker(getDb, config));
+  stops.push(startNewsletterSender(getDb, config));
   if (config.ANALYTICS === "on") {
     stops.push(startPageViewRecorder(getDb, config.ANALYTICS_FLUSH_INTERVAL_MS));
     // Every tick when this process wrote views; at least every ten ticks for other instances' views. A

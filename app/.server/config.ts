@@ -113,6 +113,14 @@ const envSchema = z.object({
   LINK_CHECK_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(60_000)),
   LINK_CHECK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
   // Trends page (app/.server/trends): sources fetched in the background, never on a request.
+  /** Public API v1: requests per window for one address without a key, and for one API key. */
+  API_RATE_LIMIT_ANONYMOUS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(60)),
+  API_RATE_LIMIT_KEY: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(600)),
+  API_RATE_WINDOW_SECONDS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(86_400).default(60)),
+  /** Newsletter (needs SMTP_URL): the weekly digest goes out from Monday at this hour (UTC), in batches of this size. */
+  NEWSLETTER_SEND_HOUR: z.preprocess(emptyToUndefined, z.coerce.number().int().min(0).max(23).default(8)),
+  NEWSLETTER_BATCH_SIZE: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(10_000).default(100)),
+  NEWSLETTER_CHECK_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(600_000)),
   TRENDS_REFRESH: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   TRENDS_REFRESH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(1_800_000)),
   TRENDS_FETCH_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),

@@ -6,11 +6,11 @@ export const LANGUAGES = ["us-en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de
 export type Lang = (typeof LANGUAGES)[number];
 export const DEFAULT_LANG: Lang = "us-en";
 
-export const NAMESPACES = ["common", "categories", "tools", "user", "about", "favorites", "account", "admin", "ecommerce", "trends", "analytics", "makers", "compare", "reviews"] as const;
+export const NAMESPACES = ["common", "categories", "tools", "user", "about", "favorites", "account", "admin", "ecommerce", "trends", "analytics", "makers", "compare", "reviews", "feeds", "newsletter"] as const;
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Bumped whenever a bundle changes, so browsers refetch `/locales/...?v=`. */
-export const I18N_VERSION = "20261127402";
+export const I18N_VERSION = "20261127403";
 
 export const PREFERRED_LANGUAGE_COOKIE = "preferred-language";
 export const LOCAL_STORAGE_LANG_KEY = "i18nLng";

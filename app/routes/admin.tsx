@@ -30,6 +30,7 @@ const ADMIN_SCREENS = [
   { path: "/admin/audit-log", key: "nav.auditLog" },
   { path: "/admin/analytics", key: "nav.analytics" },
   { path: "/admin/claims", key: "nav.claims" },
+  { path: "/admin/newsletter", key: "nav.newsletter" },
 ] as const;
 
 function chooseLanguage(lang: string) {

@@ -4,6 +4,7 @@ import { countMyAdRequests, countMyFavorites, countMySubmissions } from "~/.serv
 import { areaContext, areaSeo } from "~/.server/user-area/context";
 import { PageHeading } from "~/components/account/status-badge";
 import { SignInPrompt } from "~/components/account/sign-in-prompt";
+import { ApiKeysPanel } from "~/components/feeds/api-keys-panel";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import type { Route } from "./+types/user.dashboard";
@@ -66,6 +67,7 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
           {t("nav.advertise")}
         </Link>
       </div>
+      <ApiKeysPanel />
     </>
   );
 }

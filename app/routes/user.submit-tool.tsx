@@ -9,6 +9,7 @@ import { ToolForm, type ToolFormValues } from "~/components/account/tool-form";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import type { Route } from "./+types/user.submit-tool";
+import { NewsletterBox } from "~/components/feeds/newsletter-box";
 
 /** Submit a tool (spec 4.10): the form, the server's checks and the success view. */
 export async function loader({ request }: Route.LoaderArgs) {
@@ -61,6 +62,7 @@ export default function SubmitTool({ loaderData }: Route.ComponentProps) {
               {t("submit.success.another")}
             </button>
           </div>
+          <NewsletterBox source="submission" />
         </section>
       </>
     );

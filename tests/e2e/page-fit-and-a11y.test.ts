@@ -48,6 +48,7 @@ const PAGE_KINDS: PageKind[] = [
   { name: "ecommerce-alternatives", path: "/ecommerce/alternatives/jungle-scout", role: "visitor" },
   { name: "compare", path: "/compare/chatgpt-vs-midjourney", role: "visitor" },
   { name: "trends", path: "/trends", role: "visitor" },
+  { name: "developers", path: "/developers", role: "visitor" },
   { name: "about", path: "/about", role: "visitor" },
   { name: "contact", path: "/contact", role: "visitor" },
   { name: "careers", path: "/careers", role: "visitor" },

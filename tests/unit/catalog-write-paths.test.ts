@@ -64,6 +64,10 @@ const OTHER_TABLES = new Set([
   "review_votes",
   "reports",
   "link_checks",
+  "api_keys",
+  "newsletter_subscribers",
+  "newsletter_issues",
+  "newsletter_sends",
 ]);
 const WRITE_METHODS = new Set(["insertInto", "updateTable", "deleteFrom", "replaceInto", "mergeInto"]);
 const CHANGE_FUNCTIONS = new Set(["changeCatalog", "changeCatalogInSteps"]);

@@ -11,6 +11,8 @@ export interface OutgoingMail {
   subject: string;
   text: string;
   html: string;
+  /** Extra headers (the newsletter's List-Unsubscribe); SMTP only. */
+  headers?: Record<string, string>;
 }
 
 export interface OutboxMessage extends OutgoingMail {

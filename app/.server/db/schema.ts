@@ -522,6 +522,56 @@ export interface LinkChecksTable {
   checked_at: string;
 }
 
+/** Keys of the public read API (migration 0024): only the hash of a key is stored. */
+export interface ApiKeysTable {
+  id: Id;
+  user_id: string;
+  name: string;
+  key_hash: string;
+  /** The key's first characters, shown on the dashboard to tell keys apart. */
+  key_prefix: string;
+  created_at: Timestamp;
+  last_used_at: Timestamp | null;
+  revoked_at: Timestamp | null;
+}
+
+/** Newsletter subscribers (migration 0024): double opt-in, one token for every link mailed to them. */
+export interface NewsletterSubscribersTable {
+  id: Id;
+  email: string;
+  language: string;
+  /** pending | active | unsubscribed */
+  status: string;
+  token: string;
+  /** footer | submission | preferences */
+  source: string;
+  created_at: Timestamp;
+  confirmed_at: Timestamp | null;
+  unsubscribed_at: Timestamp | null;
+}
+
+/** One weekly digest per language (migration 0024). */
+export interface NewsletterIssuesTable {
+  id: Id;
+  language: string;
+  week: string;
+  subject: string;
+  content: JsonText;
+  created_at: Timestamp;
+  finished_at: Timestamp | null;
+}
+
+/** One row per subscriber and issue: claimed before the mail leaves, sent once the SMTP server accepted it. */
+export interface NewsletterSendsTable {
+  issue_id: number;
+  subscriber_id: number;
+  /** claimed | sent | failed */
+  status: string;
+  claimed_at: Timestamp;
+  sent_at: Timestamp | null;
+  error: string | null;
+}
+
 export interface Database {
   categories: CategoriesTable;
   category_translations: CategoryTranslationsTable;
@@ -572,6 +622,10 @@ export interface Database {
   review_votes: ReviewVotesTable;
   reports: ReportsTable;
   link_checks: LinkChecksTable;
+  api_keys: ApiKeysTable;
+  newsletter_subscribers: NewsletterSubscribersTable;
+  newsletter_issues: NewsletterIssuesTable;
+  newsletter_sends: NewsletterSendsTable;
 }
 
 export type Tool = Selectable<ToolsTable>;

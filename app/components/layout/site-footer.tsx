@@ -3,6 +3,7 @@ import { AppLink } from "~/delivery/app-link";
 import { displayCategoryName } from "~/lib/category-name";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { useLocalizedPath } from "~/i18n/hooks";
+import { NewsletterBox } from "~/components/feeds/newsletter-box";
 
 /** The four "popular categories" footer links of the spec, to the list filtered by category. */
 export const POPULAR_FOOTER_CATEGORIES = [
@@ -25,6 +26,7 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
         <div className="lg:col-span-1">
           <p className="font-semibold">{t("site.name")}</p>
           <p className="mt-2 text-sm text-slate-600">{t("footer.description")}</p>
+          <NewsletterBox />
         </div>
         <nav aria-labelledby="footer-categories">
           <h2 id="footer-categories" className={heading}>{t("footer.categories")}</h2>

@@ -4,6 +4,7 @@ import { UNSAFE_DataRouterStateContext, useLocation, useMatches } from "react-ro
 import { useLang } from "~/i18n/hooks";
 import { LANGUAGES, splitLangPath } from "~/i18n/languages";
 import { useNonce } from "~/lib/nonce";
+import { FeedLinks } from "~/components/feeds/feed-links";
 import {
   absoluteUrl,
   alternateUrls,
@@ -89,6 +90,7 @@ export function Seo({ publicUrl }: { publicUrl: string }) {
         : alternateUrls(publicUrl, location.pathname, location.search).map((alt) => (
             <link key={alt.hreflang} rel="alternate" hrefLang={alt.hreflang} href={alt.href} />
           ))}
+      {indexable ? <FeedLinks publicUrl={publicUrl} /> : null}
       <meta property="og:site_name" content={siteName} />
       <meta property="og:type" content={seo?.type ?? "website"} />
       <meta property="og:title" content={title} />

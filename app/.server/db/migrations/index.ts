@@ -19,6 +19,7 @@ import * as m0019 from "./0019_drop_sql_search_side_tables";
 import * as m0021 from "./0021_tool_offers";
 import * as m0022 from "./0022_reviews_reports";
 import * as m0023 from "./0023_makers_and_sponsored";
+import * as m0024 from "./0024_api_keys_newsletter";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   "0021_tool_offers": m0021,
   "0022_reviews_reports": m0022,
   "0023_makers_and_sponsored": m0023,
+  "0024_api_keys_newsletter": m0024,
 };

@@ -1,0 +1,51 @@
+import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
+import type { DB } from "../db";
+import { conditionalResponse } from "../http/conditional";
+import type { FeedKind } from "~/lib/feeds";
+import { caseStudyEntries, newEcommerceEntries, newToolEntries } from "./items";
+import { FEED_CONTENT_TYPE, renderFeed, newestChange, type FeedFormat, type FeedDocument } from "./render";
+
+export interface FeedRoute {
+  lang: Lang;
+  kind: FeedKind;
+  format: FeedFormat;
+  categorySlug?: string;
+}
+
+const FORMAT_OF_EXTENSION: Record<string, FeedFormat> = { xml: "rss", atom: "atom", json: "json" };
+const KIND_OF_SEGMENT: Record<string, FeedKind> = { "": "tools", category: "category", ecommerce: "ecommerce", "case-studies": "case-studies" };
+
+/** Kind, format and language of a feed address; null when the language segment is none of ours. */
+export function feedRouteOf(request: Request, params: { lang?: string; slug?: string }): FeedRoute | null {
+  const lang = params.lang === undefined ? DEFAULT_LANG : params.lang;
+  if (!isLang(lang)) return null;
+  const { pathname } = new URL(request.url);
+  const match = /(?:^|\/)(category\/[^/]+|ecommerce|case-studies)?\/?feed\.(xml|atom|json)$/.exec(pathname);
+  const format = match ? FORMAT_OF_EXTENSION[match[2]!] : undefined;
+  const segment = match?.[1]?.startsWith("category/") ? "category" : (match?.[1] ?? "");
+  const kind = KIND_OF_SEGMENT[segment];
+  if (!format || !kind) return null;
+  return { lang, kind, format, categorySlug: kind === "category" ? params.slug : undefined };
+}
+
+/** The feed's entries; null when a category feed names no category. */
+export async function feedDocument(db: DB, route: FeedRoute): Promise<FeedDocument | null> {
+  const base = { lang: route.lang, kind: route.kind, categorySlug: route.categorySlug };
+  if (route.kind === "ecommerce") return { ...base, entries: await newEcommerceEntries(db, route.lang) };
+  if (route.kind === "case-studies") return { ...base, entries: await caseStudyEntries(db, route.lang) };
+  const tools = await newToolEntries(db, route.lang, route.kind === "category" ? (route.categorySlug ?? "") : undefined);
+  return tools && { ...base, entries: tools.entries, categoryName: tools.categoryName };
+}
+
+/** A feed with ETag and Last-Modified; 304 when the reader's copy is current, 404 for an unknown category. */
+export async function feedResponse(db: DB, request: Request, route: FeedRoute, publicUrl: string): Promise<Response> {
+  const doc = await feedDocument(db, route);
+  if (!doc) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const body = await renderFeed(doc, route.format, publicUrl);
+  return conditionalResponse(request, {
+    body,
+    contentType: FEED_CONTENT_TYPE[route.format],
+    lastModified: newestChange(doc.entries),
+    headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=600", "Access-Control-Allow-Origin": "*" },
+  });
+}
