@@ -434,3 +434,19 @@ export type NewTool = Insertable<ToolsTable>;
 export type ToolUpdate = Updateable<ToolsTable>;
 export type ToolTranslation = Selectable<ToolTranslationsTable>;
 export type Category = Selectable<CategoriesTable>;
+
+// ---------- migration 0020: e-commerce brand marks, website screenshots ----------
+// Declared as additions to the tables above (interface merging) so this block stays on its own.
+
+export interface EcommerceToolsTable {
+  /** JSON `{source, icon, license}` as `tools.brand_icon`; null: initials. */
+  brand_icon: Generated<string | null>;
+}
+
+export interface ToolsTable {
+  /** The tool's website captured at 1280x800 (PNG and WebP in the configured storage); null: none yet. */
+  screenshot_url: Generated<string | null>;
+  screenshot_webp_url: Generated<string | null>;
+  /** ISO time of the capture. */
+  screenshot_taken_at: Generated<string | null>;
+}

@@ -16,6 +16,7 @@ import * as m0016 from "./0016_bulk_search_sync";
 import * as m0017 from "./0017_shared_revisions";
 import * as m0018 from "./0018_ad_request_language";
 import * as m0019 from "./0019_drop_sql_search_side_tables";
+import * as m0020 from "./0020_marks_and_screenshots";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -39,4 +40,5 @@ export const migrations: Record<string, Migration> = {
   "0017_shared_revisions": m0017,
   "0018_ad_request_language": m0018,
   "0019_drop_sql_search_side_tables": m0019,
+  "0020_marks_and_screenshots": m0020,
 };
