@@ -62,7 +62,7 @@ export function CardMark({
 /** A wide cover (case studies) shown whole across the card at its own proportions. */
 export function CardCover({ src, priority = "lazy" }: { src: string; priority?: MarkPriority }) {
   const { failed, imageProps } = useImageFailure();
-  if (failed) return <div className="card-cover card-cover-empty" aria-hidden="true" />;
+  if (failed) return <div className="card-cover" aria-hidden="true" data-testid="card-stage" />;
   return (
     <img
       {...imageProps}
