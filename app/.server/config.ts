@@ -101,6 +101,11 @@ const envSchema = z.object({
   LLM_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).max(120_000).default(30_000)),
   /** Hosts (`host` or `host:port`) the website fetcher may reach despite private addresses or other ports. Tests only. */
   FETCH_ALLOW_HOSTS: z.preprocess(emptyToUndefined, z.string().default("")),
+  // Website screenshots (app/.server/screenshots): headless Chromium behind the fetcher's guard; off without Chromium.
+  SCREENSHOTS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+  CHROMIUM_PATH: z.preprocess(emptyToUndefined, z.string().default("/usr/bin/chromium")),
+  SCREENSHOT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2000).max(120_000).default(20_000)),
+  SCREENSHOT_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100_000).max(200_000_000).default(15_000_000)),
   // Trends page (app/.server/trends): sources fetched in the background, never on a request.
   TRENDS_REFRESH: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
   TRENDS_REFRESH_INTERVAL_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(1_800_000)),
