@@ -15,6 +15,7 @@ import { acquireLease, releaseLease } from "../app/.server/background-lease";
 import { closeDb, getDb, migrateToLatest, type DB } from "../app/.server/db";
 import { availabilityOf, OUTAGE_RETRY_AFTER_SECONDS } from "../app/.server/db/availability";
 import { getStorage } from "../app/.server/storage";
+import { announceScreenshots, closeScreenshotBrowser } from "../app/.server/screenshots";
 import { checkCatalogFreshness } from "../app/.server/tools/cache";
 import { getLogger } from "../app/.server/logger";
 import { countPublishedTools } from "../app/.server/tools/queries";
@@ -58,6 +59,7 @@ export async function startup(): Promise<void> {
   const { results = [] } = await migrateToLatest(db);
   for (const r of results) logger.info({ migration: r.migrationName, status: r.status }, "migration");
   startBackgroundWork(config, getDb);
+  announceScreenshots(config);
   if (!mailDeliverable(config)) {
     logger.warn("SMTP_URL is not set: e-mail sign-in links are off; visitors register and sign in with a password or a provider");
   }
@@ -105,6 +107,7 @@ async function seedEmptyCatalogue(db: DB): Promise<void> {
 
 export async function shutdown(): Promise<void> {
   await stopBackgroundWork();
+  await closeScreenshotBrowser();
   await closeDb();
 }
 

@@ -22,7 +22,7 @@ export function pagePriorities(rows: number, page: number, pageSize: number, tot
 export const ADMIN_PAGE_SIZE = 20;
 
 /** What the audit log records, and about which kind of item. */
-export const AUDIT_ACTIONS = ["submission.approve", "submission.reject", "ad.approve", "ad.reject", "tools.order"] as const;
+export const AUDIT_ACTIONS = ["submission.approve", "submission.reject", "ad.approve", "ad.reject", "tools.order", "tool.screenshot"] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

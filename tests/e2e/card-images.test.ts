@@ -114,7 +114,8 @@ function problemsOf(pictures: Drawn[]): string[] {
 describe("card pictures are shown whole", () => {
   for (const viewport of [DESKTOP, PHONE]) {
     it(`on every page with cards at ${viewport.width} px`, { timeout: 180_000 }, async () => {
-      const page = await signedIn.newPage({ viewport });
+      const page = await signedIn.newPage();
+      await page.setViewportSize(viewport);
       const report: Record<string, string[]> = {};
       const counts: Record<string, number> = {};
       for (const { name, path } of PAGES) {
@@ -134,7 +135,8 @@ describe("card pictures are shown whole", () => {
   }
 
   it("keeps the favourites page's Remove button off the pictures", { timeout: 60_000 }, async () => {
-    const page = await signedIn.newPage({ viewport: DESKTOP });
+    const page = await signedIn.newPage();
+    await page.setViewportSize(DESKTOP);
     await gotoHydrated(page, `${server.url}/us-en/user/favorites`);
     const overlaps = await page.$$eval("[data-testid=favorite-item]", (items) =>
       items.flatMap((item) => {

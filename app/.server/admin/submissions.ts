@@ -13,6 +13,7 @@ import { toolCardName } from "../tools/queries";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
 import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLanguage, publishSubmittedTool, updateDiff } from "./publish";
+import { queueToolScreenshot } from "../screenshots";
 
 /**
  * The tool review queue (spec 4.8): listing submissions with their payload,
@@ -220,6 +221,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     result = { id, status: "approved", notes: input.notes, toolId, toolSlug: tool?.slug ?? null, changes };
   }
 
+  if (result.status === "approved" && result.toolId !== null) await queueToolScreenshot(db, result.toolId, "approval");
   if (contact && !isPlaceholderEmail(contact)) {
     await sendReviewMail({ to: contact, lang: language, kind: type, decision: result.status, toolName, notes: result.notes, toolSlug: result.status === "approved" ? result.toolSlug : null });
   }

@@ -450,3 +450,16 @@ export interface ToolsTable {
   /** ISO time of the capture. */
   screenshot_taken_at: Generated<string | null>;
 }
+
+/** The latest capture of each website by its comparison key (`websiteKey`), listed or not. */
+export interface SiteScreenshotsTable {
+  url_key: string;
+  website_url: string;
+  png_url: string;
+  webp_url: string;
+  taken_at: string;
+}
+
+export interface Database {
+  site_screenshots: SiteScreenshotsTable;
+}
