@@ -50,6 +50,8 @@ const OTHER_TABLES = new Set([
   "analytics_salts",
   "page_view_daily",
   "shared_revisions",
+  // The latest capture per website; a tool shows one only through a write to `tools` (inside a change).
+  "site_screenshots",
   "user",
   "account",
   "session",
