@@ -125,6 +125,7 @@ describe("card pictures are shown whole", () => {
         counts[name] = pictures.length;
         const problems = problemsOf(pictures);
         if (problems.length) report[name] = problems;
+        await page.evaluate(() => window.scrollTo(0, 0));
         await page.screenshot({ path: `test-results/card-images-${name.replace(/\s+/g, "-")}-${viewport.width}.png`, fullPage: false });
       }
       expect(report).toEqual({});
