@@ -26,7 +26,7 @@ beforeAll(async () => {
   site = await startFakeWebsite({ title: "ChatGPT on a fake site", colour: "#a7f3d0" });
   const port = await freePort();
   [server, browser] = await Promise.all([
-    startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: `file:${file}`, ADMIN_EMAILS: ADMIN_EMAIL, FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`, LOG_LEVEL: "info" }),
+    startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: `file:${file}`, ADMIN_EMAILS: ADMIN_EMAIL, FETCH_ALLOW_HOSTS: `127.0.0.1:${site.port}`, LOG_LEVEL: "info", SCREENSHOTS: "on" }),
     launchBrowser(),
   ]);
   admin = await browser.newContext();
@@ -86,7 +86,7 @@ describe("website screenshots in the product", () => {
 
   it("are off on an instance without Chromium, which says so once at start", { timeout: 120_000 }, async () => {
     const port = await freePort();
-    const second = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: `file:${file}`, ADMIN_EMAILS: ADMIN_EMAIL, CHROMIUM_PATH: path.join(dir, "no-chromium"), LOG_LEVEL: "info" });
+    const second = await startServer({ PORT: String(port), PUBLIC_URL: `http://127.0.0.1:${port}`, DATABASE_URL: `file:${file}`, ADMIN_EMAILS: ADMIN_EMAIL, CHROMIUM_PATH: path.join(dir, "no-chromium"), LOG_LEVEL: "info", SCREENSHOTS: "on" });
     try {
       await expect.poll(() => second.output().includes("website screenshots are off: no Chromium"), { timeout: 10_000 }).toBe(true);
       expect(second.output().match(/website screenshots are off: no Chromium/g)).toHaveLength(1);

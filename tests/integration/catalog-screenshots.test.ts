@@ -56,6 +56,7 @@ for (const dialect of testDialects()) {
         DATABASE_URL: t.url,
         ...t.env,
         UPLOAD_DIR: uploads,
+        SCREENSHOTS: "on",
         STORAGE_URL: "",
         LOG_LEVEL: "warn",
         // Only the two tools' sites; the third tool's server (another loopback port) stays off limits.
