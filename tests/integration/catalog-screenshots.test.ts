@@ -5,15 +5,18 @@ import path from "node:path";
 import { pathToFileURL } from "node:url";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { listSubmissions } from "~/.server/admin/submissions";
 import { getToolDetail } from "~/.server/tools/detail";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { insertTool } from "../support/detail-fixtures";
 import { startCountingServer, startFakeWebsite, type CountingServer } from "../support/fake-websites";
+import { insertSubmission, insertUser, submitPayload } from "../support/submissions";
 
 /**
  * `npm run catalog:screenshots` against fake websites: every published tool without a screenshot gets one
  * (PNG and WebP at 1280x800 in the storage), shown as the detail page's preview; a tool whose site is
- * refused is reported and the run goes on; a second run leaves the ones that have one alone.
+ * refused is reported and the run goes on; a second run leaves the ones that have one alone. A reviewer sees
+ * the capture of a submitted website.
  */
 function runScreenshots(env: Record<string, string>, args: string[] = []): Promise<{ code: number; stdout: string; stderr: string }> {
   const loader = pathToFileURL(path.resolve("node_modules/tsx/dist/loader.mjs")).href;
@@ -83,6 +86,12 @@ for (const dialect of testDialects()) {
 
       const detail = await getToolDetail(t.db, "alpha-writer", "us-en");
       expect(detail?.images[0]).toEqual({ url: alpha.screenshot_url, webpUrl: alpha.screenshot_webp_url });
+
+      // A submission of a captured website shows the capture to the reviewer.
+      const userId = await insertUser(t.db, dialect, "maker@example.com");
+      await insertSubmission(t.db, userId, submitPayload({ name: "Alpha again", website_url: `${sites[0]!.url}/` }));
+      const review = await listSubmissions(t.db, { page: 1, pageSize: 20 });
+      expect(review.data.map((item) => item.siteScreenshot)).toEqual([alpha.screenshot_webp_url]);
 
       // A second run takes only what is missing (the refused one, refused again).
       const second = await runScreenshots(env);

@@ -13,7 +13,7 @@ import { toolCardName } from "../tools/queries";
 import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
 import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLanguage, publishSubmittedTool, updateDiff } from "./publish";
-import { queueToolScreenshot } from "../screenshots";
+import { queueToolScreenshot, withSiteScreenshots } from "../screenshots";
 
 /**
  * The tool review queue (spec 4.8): listing submissions with their payload,
@@ -62,6 +62,8 @@ export interface SubmissionView {
   diff: DiffRow[] | null;
   /** Updates: the tool as it is listed now (its name in the admin's language, its image), for the card's title. */
   tool: { name: string; imageUrl: string | null } | null;
+  /** The capture of the submitted (or newly proposed) website, when one was taken (`withSiteScreenshots`). */
+  siteScreenshot?: string | null;
 }
 
 export interface ListQuery {
@@ -119,7 +121,7 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
       };
     }),
   );
-  return { data, total: Number(count.n) };
+  return { data: await withSiteScreenshots(db, data), total: Number(count.n) };
 }
 
 async function loadPending(db: DB, id: number) {

@@ -85,12 +85,19 @@ async function showOnTools(db: DB, key: string, shot: { png: string; webp: strin
   return ids.length;
 }
 
-/** The stored capture of a website, if any (a reviewer's look at a submitted site). */
-export async function siteScreenshot(db: DB, websiteUrl: string): Promise<{ png: string; webp: string; takenAt: string } | null> {
-  const key = websiteKey(websiteUrl);
-  if (!key) return null;
-  const row = await db.selectFrom("site_screenshots").select(["png_url", "webp_url", "taken_at"]).where("url_key", "=", key).executeTakeFirst();
-  return row ? { png: row.png_url, webp: row.webp_url, takenAt: row.taken_at } : null;
+/**
+ * Adds the capture of each submission's website (a new tool's, or the one an update proposes) to the review
+ * list, so a reviewer sees the site without opening it. One query for the page.
+ */
+export async function withSiteScreenshots<T extends { submit: { website_url: string } | null; update: { changes: { website_url?: string } } | null }>(
+  db: DB,
+  items: T[],
+): Promise<Array<T & { siteScreenshot: string | null }>> {
+  const keyOf = (item: T) => websiteKey(item.submit?.website_url ?? item.update?.changes.website_url ?? "");
+  const keys = [...new Set(items.map(keyOf).filter((key): key is string => key !== null))];
+  const rows = keys.length ? await db.selectFrom("site_screenshots").select(["url_key", "webp_url"]).where("url_key", "in", keys).execute() : [];
+  const byKey = new Map(rows.map((row) => [row.url_key, row.webp_url]));
+  return items.map((item) => ({ ...item, siteScreenshot: byKey.get(keyOf(item) ?? "") ?? null }));
 }
 
 /**
