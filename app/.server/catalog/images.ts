@@ -5,6 +5,7 @@ import sharp from "sharp";
 import { initialsOf } from "~/lib/initials";
 import { keyOfUploadsPath, localStorage, type FileStorage } from "../storage";
 import { brandMark, type BrandIcon, type BrandMark } from "./brand-icons";
+import { categoryGlyph } from "./category-glyph";
 
 /**
  * Logos and previews drawn at import time, so the site never hot-links a
@@ -15,7 +16,7 @@ import { brandMark, type BrandIcon, type BrandMark } from "./brand-icons";
  */
 
 /** Bump when a drawing changes, so those images are redrawn once. */
-const DRAWING_VERSION = { logo: 2, preview: 2, cover: 3 } as const;
+const DRAWING_VERSION = { logo: 2, preview: 2, cover: 4 } as const;
 export const LOGO_SIZE = 256;
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -33,8 +34,8 @@ export interface DrawSubject {
   slug: string;
   name: string;
   subtitle?: string;
-  /** A case study's category name, printed on its cover. */
-  category?: string;
+  /** A case study's category (its Lucide icon and colour), the badge on its cover. */
+  category?: { icon: string; color: string };
   color?: string | null;
   websiteUrl?: string | null;
   /** A brand mark from an icon package, drawn instead of the initials when the package has it. */
@@ -167,24 +168,23 @@ ${host ? `<text x="96" y="570" font-family="${FONT}" font-size="28" fill="${ink}
 
 /**
  * A 1200x630 case-study cover: the product's mark (or its site's initial) whole in the middle of a calm tint
- * of the brand colour, and the study's category as a label under it. The card prints the title beneath,
- * so the cover does not repeat it.
+ * of the brand colour, with the study's category as a badge of its icon in its colour. No words: the cover
+ * serves every page language, and the card prints the title beneath it.
  */
 export function coverSvg(subject: Pick<DrawSubject, "name" | "websiteUrl" | "category">, color: string, mark?: BrandMark | null): string {
-  const label = wrapText(subject.category ?? "", 34, 1)[0] ?? "";
-  const labelWidth = Math.round(Math.max(160, label.length * 17 + 64));
   const initialsSource = hostInitial(subject.websiteUrl) ? hostName(subject.websiteUrl) : subject.name;
-  const tileY = label ? 150 : 185;
+  const glyph = subject.category ? categoryGlyph(subject.category.icon) : null;
+  const badgeColor = subject.category?.color ?? darken(color, 0.2);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 1200 630">
-<defs><radialGradient id="bg" cx="0.5" cy="0.42" r="0.75"><stop offset="0" stop-color="${tintOf(color, 0.1)}"/><stop offset="1" stop-color="${tintOf(color, 0.26)}"/></radialGradient></defs>
+<defs><radialGradient id="bg" cx="0.5" cy="0.45" r="0.75"><stop offset="0" stop-color="${tintOf(color, 0.1)}"/><stop offset="1" stop-color="${tintOf(color, 0.26)}"/></radialGradient></defs>
 <rect width="1200" height="630" fill="url(#bg)"/>
-<circle cx="600" cy="${tileY + 130}" r="230" fill="none" stroke="${color}" stroke-opacity="0.12" stroke-width="2"/>
-<circle cx="600" cy="${tileY + 130}" r="310" fill="none" stroke="${color}" stroke-opacity="0.07" stroke-width="2"/>
-${mark ? markTile(mark, 470, tileY, 260, 58) : initialsTile(initialsSource, color, 470, tileY, 260, 58, "tile")}
+<circle cx="600" cy="315" r="220" fill="none" stroke="${color}" stroke-opacity="0.12" stroke-width="2"/>
+<circle cx="600" cy="315" r="300" fill="none" stroke="${color}" stroke-opacity="0.07" stroke-width="2"/>
+${mark ? markTile(mark, 460, 175, 280, 62) : initialsTile(initialsSource, color, 460, 175, 280, 62, "tile")}
 ${
-  label
-    ? `<rect x="${600 - labelWidth / 2}" y="460" width="${labelWidth}" height="56" rx="28" fill="#ffffff" fill-opacity="0.9"/>
-<text x="600" y="488" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="600" font-size="26" fill="${darken(color, 0.45)}">${escapeXml(label)}</text>`
+  glyph
+    ? `<circle cx="740" cy="455" r="62" fill="#ffffff"/><circle cx="740" cy="455" r="54" fill="${badgeColor}"/>
+<svg x="708" y="423" width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${glyph}</svg>`
     : ""
 }
 </svg>`;
@@ -294,7 +294,7 @@ async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "pre
   const square = kind === "logo";
   const mark = subject.brandIcon ? brandMark(subject.brandIcon, color) : null;
   // The mark's markup is part of the hash: a package update that redraws an icon redraws the logo.
-  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "", subject.category ?? "", ...(mark ? [mark] : []))}`;
+  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "", subject.category ?? null, ...(mark ? [mark] : []))}`;
   const folder = `${subject.folder}/${subject.slug}`;
   const keys = [`${folder}/${base}.png`, `${folder}/${base}.webp`] as const;
   const urls = { png: store.storage.urlOf(keys[0]), webp: store.storage.urlOf(keys[1]) };

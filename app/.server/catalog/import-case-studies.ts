@@ -25,11 +25,11 @@ export async function checkCaseStudyReferences(
 }
 
 /**
- * What a case-study cover is built from besides the study: the English category names and the brand marks
+ * What a case-study cover is built from besides the study: the categories' icons and colours and the brand marks
  * of catalogue tools by website host, so a study of a listed product shows that product's mark.
  */
 export interface CoverContext {
-  categoryNames: Map<string, string>;
+  categories: Map<string, { icon: string; color: string }>;
   marksByHost: Map<string, BrandIcon>;
 }
 
@@ -45,12 +45,7 @@ export function siteHost(url: string | null | undefined): string | null {
 /** The cover context from the database (imports). */
 export async function coverContextFromDb(db: DB): Promise<CoverContext> {
   const [categories, tools] = await Promise.all([
-    db
-      .selectFrom("categories as c")
-      .innerJoin("category_translations as ct", "ct.category_id", "c.id")
-      .where("ct.language", "=", "us-en")
-      .select(["c.slug", "ct.name"])
-      .execute(),
+    db.selectFrom("categories").where("parent_id", "is", null).select(["slug", "icon_name", "color"]).execute(),
     db.selectFrom("tools").where("brand_icon", "is not", null).select(["website_url", "brand_icon"]).execute(),
   ]);
   const marks = tools.flatMap((tool) => {
@@ -58,11 +53,14 @@ export async function coverContextFromDb(db: DB): Promise<CoverContext> {
     const host = siteHost(tool.website_url);
     return parsed.success && host ? [{ host, mark: parsed.data }] : [];
   });
-  return coverContext(categories.map((c) => ({ slug: c.slug, name: c.name })), marks);
+  return coverContext(categories.map((c) => ({ slug: c.slug, icon: c.icon_name ?? "", color: c.color ?? "" })), marks);
 }
 
-export function coverContext(categories: Array<{ slug: string; name: string }>, marks: Array<{ host: string; mark: BrandIcon }>): CoverContext {
-  return { categoryNames: new Map(categories.map((c) => [c.slug, c.name])), marksByHost: new Map(marks.map((m) => [m.host, m.mark])) };
+export function coverContext(categories: Array<{ slug: string; icon: string; color: string }>, marks: Array<{ host: string; mark: BrandIcon }>): CoverContext {
+  return {
+    categories: new Map(categories.filter((c) => c.icon && /^#[0-9a-f]{6}$/i.test(c.color)).map((c) => [c.slug, { icon: c.icon, color: c.color }])),
+    marksByHost: new Map(marks.map((m) => [m.host, m.mark])),
+  };
 }
 
 /** A case study's cover: the product's mark (or its site's initial) and the study's category. */
@@ -73,7 +71,7 @@ export function caseStudySubject(study: CaseStudyInput, context: CoverContext): 
     folder: "case-studies",
     slug: study.slug,
     name: english.title!,
-    category: context.categoryNames.get(study.category),
+    category: context.categories.get(study.category),
     color: study.brand_color,
     websiteUrl: study.website_url,
     brandIcon: host ? context.marksByHost.get(host) : undefined,

@@ -178,7 +178,8 @@ export async function drawSeedImages(options: ImageTarget & { dir?: string }): P
     const categories = fs.existsSync(path.join(dir, "categories.json"))
       ? validateRows("categories.json", readJsonArray(path.join(dir, "categories.json"), "categories.json").rows, categorySchema).valid.map(({ value }) => ({
           slug: value.slug,
-          name: value.translations["us-en"]?.name ?? value.slug,
+          icon: value.icon ?? "",
+          color: value.color ?? "",
         }))
       : [];
     const context = coverContext(categories, marks);
