@@ -33,7 +33,13 @@ FROM ${NODE_IMAGE} AS runtime
 ENV NODE_ENV=production \
     PORT=3000 \
     HOST=0.0.0.0 \
-    UPLOAD_DIR=/app/data/uploads
+    UPLOAD_DIR=/app/data/uploads \
+    CHROMIUM_PATH=/usr/bin/chromium
+# Debian's Chromium and fonts for CJK and emoji pages: website screenshots (playwright-core drives it;
+# no browser is downloaded). Without it the server starts with screenshots off and says so.
+RUN apt-get update \
+  && apt-get install -y --no-install-recommends chromium fonts-noto-cjk fonts-noto-color-emoji fonts-liberation \
+  && rm -rf /var/lib/apt/lists/*
 WORKDIR /app
 COPY --from=prune /app/node_modules ./node_modules
 # What server.js reads at run time: the build (server bundle with the migrations in it, client assets),

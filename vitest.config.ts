@@ -21,6 +21,8 @@ export default defineConfig({
           environment: "node",
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // No background website screenshots from submissions and approvals; the screenshot tests turn them on.
+          env: { SCREENSHOTS: "off" },
         },
       },
       {

@@ -90,6 +90,7 @@ export default [
   route("api/admin/ad-submissions", "routes/api.admin.ad-submissions.ts"),
   route("api/admin/ad-submissions/:id", "routes/api.admin.ad-submission.ts"),
   route("api/admin/tools-order", "routes/api.admin.tools-order.ts"),
+  route("api/admin/tools/:slug/screenshot", "routes/api.admin.tool-screenshot.ts"),
   route("dev/mailbox", "routes/dev.mailbox.tsx"),
   route("api/favorites", "routes/api.favorites.ts"),
   route("api/favorites/clear", "routes/api.favorites.clear.ts"),

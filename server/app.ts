@@ -15,6 +15,7 @@ import { acquireLease, releaseLease } from "../app/.server/background-lease";
 import { closeDb, getDb, migrateToLatest, type DB } from "../app/.server/db";
 import { availabilityOf, OUTAGE_RETRY_AFTER_SECONDS } from "../app/.server/db/availability";
 import { getStorage } from "../app/.server/storage";
+import { announceScreenshots, closeScreenshotBrowser } from "../app/.server/screenshots";
 import { checkCatalogFreshness } from "../app/.server/tools/cache";
 import { getLogger } from "../app/.server/logger";
 import { countPublishedTools } from "../app/.server/tools/queries";
@@ -64,6 +65,7 @@ export async function startup(): Promise<void> {
   for (const r of results) logger.info({ migration: r.migrationName, status: r.status }, "migration");
   startBackgroundWork(config, getDb);
   stopMetricsServer = startMetricsServer(config);
+  announceScreenshots(config);
   if (!mailDeliverable(config)) {
     logger.warn("SMTP_URL is not set: e-mail sign-in links are off; visitors register and sign in with a password or a provider");
   }
@@ -112,6 +114,7 @@ async function seedEmptyCatalogue(db: DB): Promise<void> {
 export async function shutdown(): Promise<void> {
   await stopBackgroundWork();
   await stopMetricsServer?.();
+  await closeScreenshotBrowser();
   await closeDb();
 }
 

@@ -112,6 +112,11 @@ const envSchema = z.object({
   LINK_CHECK_INTERVAL_HOURS: z.preprocess(emptyToUndefined, z.coerce.number().min(1).max(24 * 30).default(24)),
   LINK_CHECK_TICK_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1000).default(60_000)),
   LINK_CHECK_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100).max(120_000).default(15_000)),
+  // Website screenshots (app/.server/screenshots): headless Chromium behind the fetcher's guard; off without Chromium.
+  SCREENSHOTS: z.preprocess(emptyToUndefined, z.enum(["on", "off"]).default("on")),
+  CHROMIUM_PATH: z.preprocess(emptyToUndefined, z.string().default("/usr/bin/chromium")),
+  SCREENSHOT_TIMEOUT_MS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(2000).max(120_000).default(20_000)),
+  SCREENSHOT_MAX_BYTES: z.preprocess(emptyToUndefined, z.coerce.number().int().min(100_000).max(200_000_000).default(15_000_000)),
   // Trends page (app/.server/trends): sources fetched in the background, never on a request.
   /** Public API v1: requests per window for one address without a key, and for one API key. */
   API_RATE_LIMIT_ANONYMOUS: z.preprocess(emptyToUndefined, z.coerce.number().int().min(1).max(1_000_000).default(60)),

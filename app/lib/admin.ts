@@ -28,6 +28,7 @@ export const AUDIT_ACTIONS = [
   "ad.approve",
   "ad.reject",
   "tools.order",
+  "tool.screenshot",
   // Makers and sponsored places (issue 35).
   "claim.start",
   "claim.verify",

@@ -16,6 +16,8 @@ export interface FavoriteEntry {
 export interface FavoriteCard extends FavoriteEntry {
   description: string;
   imageUrl: string | null;
+  /** The colour the card's picture sits on. */
+  brandColor?: string | null;
 }
 
 /** Everything per-user a page applies after load, from one request (`GET /api/me/state`). */

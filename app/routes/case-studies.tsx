@@ -10,6 +10,7 @@ import { useLocalizedPath } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { breadcrumbLd } from "~/lib/seo";
 import type { Route } from "./+types/case-studies";
+import { CardCover } from "~/components/look/card-mark";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
@@ -44,9 +45,9 @@ export default function CaseStudies({ loaderData }: Route.ComponentProps) {
             <li key={study.slug} className="overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm transition hover:shadow-md">
               <Link to={to(`/case-study/${study.slug}`)} className="block h-full">
                 {study.coverImage ? (
-                  <img src={study.coverImage} alt="" width={640} height={360} loading="lazy" decoding="async" className="aspect-video w-full object-cover" />
+                  <CardCover src={study.coverImage} />
                 ) : (
-                  <div aria-hidden="true" className="aspect-video w-full bg-gradient-to-br from-brand-50 to-slate-100" />
+                  <div aria-hidden="true" className="aspect-[1200/630] w-full bg-gradient-to-br from-brand-50 to-slate-100" />
                 )}
                 <div className="space-y-2 p-4">
                   <h2 className="font-semibold text-slate-900" lang={study.contentLanguage === "us-en" ? "en" : study.contentLanguage}>{study.title}</h2>

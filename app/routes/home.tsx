@@ -11,7 +11,8 @@ import { SearchCombobox } from "~/components/search/search-combobox";
 import { ToolSection } from "~/components/tools/tool-section";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, splitLangPath } from "~/i18n/languages";
-import { formatNumberFor, statisticFloor } from "~/lib/tool-display";
+import { FigurePhrase } from "~/components/look/figure-phrase";
+import { readableFigure } from "~/lib/readable-figures";
 import type { Route } from "./+types/home";
 
 const CHIPS = [
@@ -47,13 +48,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
   const lang = useLang();
   const to = useLocalizedPath();
   const { featured, latest, statistics } = loaderData;
-  const number = formatNumberFor(htmlLang(lang));
-  const stats = [
-    { label: t("home.stats.tools"), value: `${number(statisticFloor(statistics.tools))}+` },
-    { label: t("home.stats.categories"), value: `${number(statisticFloor(statistics.categories))}+` },
-    { label: t("home.stats.caseStudies"), value: `${number(statisticFloor(statistics.caseStudies))}+` },
-    { label: t("home.stats.languages"), value: `${number(statisticFloor(statistics.languages))}+` },
-  ];
+  const stats = (["tools", "categories", "caseStudies", "languages"] as const).map((key) => {
+    const figure = readableFigure(statistics[key], htmlLang(lang));
+    return { key, figure: figure.text, text: t(`home.figures.${key}`, { count: figure.count, figure: figure.text }) };
+  });
   return (
     <div className="space-y-16">
       <section className="rounded-2xl bg-gradient-to-br from-brand-50 via-white to-white px-6 py-14 text-center shadow-sm ring-1 ring-slate-100">
@@ -108,14 +106,13 @@ export default function Home({ loaderData }: Route.ComponentProps) {
 
       <section aria-labelledby="stats-title" className="rounded-2xl bg-brand-700 px-6 py-10 text-white">
         <h2 id="stats-title" className="text-center text-2xl font-semibold">{t("home.statsTitle")}</h2>
-        <dl className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4">
+        <ul className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4" data-testid="home-figures">
           {stats.map((stat) => (
-            <div key={stat.label} className="flex flex-col-reverse">
-              <dt className="mt-1 text-sm text-brand-100">{stat.label}</dt>
-              <dd className="text-3xl font-bold">{stat.value}</dd>
-            </div>
+            <li key={stat.key}>
+              <FigurePhrase text={stat.text} figure={stat.figure} />
+            </li>
           ))}
-        </dl>
+        </ul>
         <p className="mt-6 text-center text-sm font-medium text-brand-100">{t("home.stats.updates")}</p>
       </section>
 

@@ -32,6 +32,9 @@ export default [
   api("routes/api.admin.ad-submission.ts", "PATCH", "/api/admin/ad-submissions/999999", 404, { status: "rejected", notes: "spam" }),
   api("routes/api.admin.tools-order.ts", "GET", "/api/admin/tools-order?page=1&pageSize=20&sortBy=rating&sortDir=desc", 200),
   api("routes/api.admin.tools-order.ts", "PATCH", "/api/admin/tools-order", 404, { updates: [{ id: 999999, pinned: false, manual_priority: null }] }),
+  api("routes/api.admin.tool-screenshot.ts", "POST", "/api/admin/tools/no-such-tool/screenshot", 404, {}),
+  // A screenshot is taken, never read, at this address.
+  { route: "routes/api.admin.tool-screenshot.ts", method: "GET", path: "/api/admin/tools/chatgpt/screenshot", visitor: 405, user: 405, admin: 405 },
   // One submission or ad request is changed, never read, at its own address.
   { route: "routes/api.admin.submission.ts", method: "GET", path: "/api/admin/submissions/1", visitor: 405, user: 405, admin: 405 },
   { route: "routes/api.admin.ad-submission.ts", method: "GET", path: "/api/admin/ad-submissions/1", visitor: 405, user: 405, admin: 405 },

@@ -35,6 +35,8 @@ export async function startServer(env: Record<string, string> = {}, { startTimeo
       BUILD_DIR: inject("buildDir"),
       BETTER_AUTH_SECRET: "e2e-secret-0123456789-0123456789-0123456789",
       DELIVERY: process.env.E2E_DELIVERY ?? "fast",
+      // Background website screenshots only where a test asks for them (tests/e2e/website-screenshots.test.ts).
+      SCREENSHOTS: "off",
       ...env,
     },
     stdio: ["ignore", "pipe", "pipe"],

@@ -56,6 +56,8 @@ const OTHER_TABLES = new Set([
   "tool_visits_daily",
   "sponsored_placements",
   "sponsored_daily",
+  // The latest capture per website; a tool shows one only through a write to `tools` (inside a change).
+  "site_screenshots",
   "user",
   "account",
   "session",

@@ -14,6 +14,7 @@ import { recordAudit, type Actor, type FieldChanges } from "./audit";
 import { sendReviewMail } from "./mail";
 import { applyToolUpdate, currentToolFields, freeToolSlug, imagesFor, publishLanguage, publishSubmittedTool, updateDiff } from "./publish";
 import { makerPairs } from "../makers/claim-state";
+import { queueToolScreenshot, withSiteScreenshots } from "../screenshots";
 
 /**
  * The tool review queue (spec 4.8): listing submissions with their payload,
@@ -64,6 +65,8 @@ export interface SubmissionView {
   tool: { name: string; imageUrl: string | null } | null;
   /** Sent by a verified maker of the tool (decision 0032). */
   fromMaker: boolean;
+  /** The capture of the submitted (or newly proposed) website, when one was taken (`withSiteScreenshots`). */
+  siteScreenshot?: string | null;
 }
 
 export interface ListQuery {
@@ -123,7 +126,7 @@ export async function listSubmissions(db: DB, query: ListQuery): Promise<{ data:
       };
     }),
   );
-  return { data, total: Number(count.n) };
+  return { data: await withSiteScreenshots(db, data), total: Number(count.n) };
 }
 
 async function loadPending(db: DB, id: number) {
@@ -225,6 +228,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
     result = { id, status: "approved", notes: input.notes, toolId, toolSlug: tool?.slug ?? null, changes };
   }
 
+  if (result.status === "approved" && result.toolId !== null) await queueToolScreenshot(db, result.toolId, "approval");
   if (contact && !isPlaceholderEmail(contact)) {
     await sendReviewMail({ to: contact, lang: language, kind: type, decision: result.status, toolName, notes: result.notes, toolSlug: result.status === "approved" ? result.toolSlug : null });
   }

@@ -261,3 +261,28 @@ export async function safeProbe(input: string, options: SafeFetchOptions & { met
     return { status, finalUrl: url.toString(), hops };
   }
 }
+
+/**
+ * One request through the same checks, redirects not followed (the caller checks each hop again): the
+ * website screenshotter sends every request of its browser through here. Only GET and HEAD.
+ */
+export async function guardedRequest(
+  url: URL,
+  init: { method: "GET" | "HEAD"; headers: Record<string, string>; allowHosts: readonly string[]; signal: AbortSignal },
+): Promise<{ status: number; headers: http.IncomingHttpHeaders; body: Readable }> {
+  checkTarget(url, init.allowHosts);
+  const client = url.protocol === "https:" ? https : http;
+  const response = await new Promise<http.IncomingMessage>((resolve, reject) => {
+    const request = client.request(
+      url,
+      { method: init.method, signal: init.signal, lookup: checkedLookup(isAllowListed(url, init.allowHosts)) as unknown as typeof dns.lookup, headers: init.headers },
+      resolve,
+    );
+    request.on("error", (error) => {
+      const cause = (error as { cause?: unknown }).cause;
+      reject(error instanceof FetchRefused ? error : cause instanceof FetchRefused ? cause : init.signal.aborted ? new FetchRefused("timeout") : new FetchRefused("network", error.message));
+    });
+    request.end();
+  });
+  return { status: response.statusCode ?? 0, headers: response.headers, body: decoded(response) };
+}

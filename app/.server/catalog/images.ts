@@ -2,8 +2,10 @@ import crypto from "node:crypto";
 import fs from "node:fs";
 import path from "node:path";
 import sharp from "sharp";
+import { initialsOf } from "~/lib/initials";
 import { keyOfUploadsPath, localStorage, type FileStorage } from "../storage";
 import { brandMark, type BrandIcon, type BrandMark } from "./brand-icons";
+import { categoryGlyph } from "./category-glyph";
 
 /**
  * Logos and previews drawn at import time, so the site never hot-links a
@@ -14,7 +16,7 @@ import { brandMark, type BrandIcon, type BrandMark } from "./brand-icons";
  */
 
 /** Bump when a drawing changes, so those images are redrawn once. */
-const DRAWING_VERSION = { logo: 1, preview: 1, cover: 2 } as const;
+const DRAWING_VERSION = { logo: 2, preview: 2, cover: 4 } as const;
 export const LOGO_SIZE = 256;
 export const PREVIEW_WIDTH = 1200;
 export const PREVIEW_HEIGHT = 630;
@@ -32,6 +34,8 @@ export interface DrawSubject {
   slug: string;
   name: string;
   subtitle?: string;
+  /** A case study's category (its Lucide icon and colour), the badge on its cover. */
+  category?: { icon: string; color: string };
   color?: string | null;
   websiteUrl?: string | null;
   /** A brand mark from an icon package, drawn instead of the initials when the package has it. */
@@ -49,15 +53,7 @@ export function isGeneratedImage(url: string | null | undefined, storage?: FileS
   return key !== null && GENERATED_KEY.test(key);
 }
 
-/** `Jungle Scout` -> `JS`, `ChatGPT` -> `C`, `10Web` -> `10`, `店小秘` -> `店`. */
-export function initialsOf(name: string): string {
-  const words = name.split(/[^\p{L}\p{N}]+/u).filter(Boolean);
-  if (words.length === 0) return "?";
-  if (words.length >= 2 && /^\p{L}/u.test(words[1]!)) return (first(words[0]!) + first(words[1]!)).toUpperCase();
-  const digits = /^\p{N}{1,2}/u.exec(words[0]!);
-  return digits ? digits[0] : first(words[0]!).toUpperCase();
-}
-const first = (word: string) => Array.from(word)[0] ?? "";
+export { initialsOf };
 
 const escapeXml = (value: string) =>
   value.replace(/[<>&"']/g, (c) => ({ "<": "&lt;", ">": "&gt;", "&": "&amp;", '"': "&quot;", "'": "&apos;" })[c]!);
@@ -101,26 +97,41 @@ export function wrapText(value: string, perLine: number, maxLines: number): stri
 
 const FONT = "DejaVu Sans, Liberation Sans, Arial, Helvetica, sans-serif";
 
-/** A brand mark on a white tile (marks are drawn for light backgrounds). */
+/**
+ * A brand mark on a white tile with a hairline edge (marks are drawn for light backgrounds). The mark keeps
+ * its own proportions inside the tile's safe area, so wide word marks and tall glyphs are never cut.
+ */
 function markTile(mark: BrandMark, x: number, y: number, size: number, radius: number): string {
-  const pad = Math.round(size * 0.19);
-  return `<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${radius}" fill="#ffffff"/>
-<svg x="${x + pad}" y="${y + pad}" width="${size - 2 * pad}" height="${size - 2 * pad}" viewBox="${mark.viewBox}" fill="${mark.color}">${mark.body}</svg>`;
+  const pad = Math.round(size * 0.2);
+  return `<rect x="${x + 1}" y="${y + 1}" width="${size - 2}" height="${size - 2}" rx="${radius}" fill="#ffffff" stroke="#0f172a" stroke-opacity="0.08" stroke-width="2"/>
+<svg x="${x + pad}" y="${y + pad}" width="${size - 2 * pad}" height="${size - 2 * pad}" viewBox="${mark.viewBox}" preserveAspectRatio="xMidYMid meet" fill="${mark.color}">${mark.body}</svg>`;
+}
+
+/**
+ * A tile for a tool without a mark: its initials set small and tight, like a word mark, on a soft
+ * gradient of its brand colour, so a card reads as a logo rather than a poster of two letters.
+ */
+function initialsTile(name: string, color: string, x: number, y: number, size: number, radius: number, id: string): string {
+  const initials = initialsOf(name);
+  const fontSize = Math.round(size * (initials.length > 1 ? 0.34 : 0.42));
+  const centre = x + size / 2;
+  return `<defs><linearGradient id="${id}" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${darken(color, 0.22)}"/></linearGradient></defs>
+<rect x="${x}" y="${y}" width="${size}" height="${size}" rx="${radius}" fill="url(#${id})"/>
+<rect x="${x}" y="${y}" width="${size}" height="${size / 2}" rx="${radius}" fill="#ffffff" fill-opacity="0.07"/>
+<text x="${centre}" y="${y + size / 2}" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${fontSize}" letter-spacing="${initials.length > 1 ? -Math.round(fontSize * 0.04) : 0}" fill="${inkFor(color)}">${escapeXml(initials)}</text>`;
 }
 
 export function logoSvg(name: string, color: string, mark?: BrandMark | null): string {
-  if (mark) {
-    return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">
-${markTile(mark, 2, 2, 252, 48)}
-</svg>`;
-  }
-  const initials = initialsOf(name);
-  const size = initials.length > 1 ? 104 : 128;
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${LOGO_SIZE}" height="${LOGO_SIZE}" viewBox="0 0 256 256">
-<defs><linearGradient id="g" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${darken(color, 0.25)}"/></linearGradient></defs>
-<rect width="256" height="256" rx="48" fill="url(#g)"/>
-<text x="128" y="128" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${size}" fill="${inkFor(color)}">${escapeXml(initials)}</text>
+${mark ? markTile(mark, 0, 0, 256, 56) : initialsTile(name, color, 0, 0, 256, 56, "g")}
 </svg>`;
+}
+
+/** A light tint of a brand colour: the calm background a mark sits on. */
+export function tintOf(color: string, amount: number): string {
+  return `#${rgb(color)
+    .map((v) => Math.round(v * amount + 255 * (1 - amount)).toString(16).padStart(2, "0"))
+    .join("")}`;
 }
 
 /** `cloud.google.com` -> `G`: the product's mark on a case-study cover, whose title is a sentence. */
@@ -130,40 +141,59 @@ export function hostInitial(url: string | null | undefined): string | null {
   return name ? initialsOf(name) : null;
 }
 
-/**
- * A 1200x630 card: mark on the left, title and subtitle on the right, site
- * at the bottom. Tool previews use the name as title; case-study covers
- * (`cover`) have sentence titles, so smaller type and more lines.
- */
-export function previewSvg(subject: Pick<DrawSubject, "name" | "subtitle" | "websiteUrl">, color: string, cover = false, mark?: BrandMark | null): string {
+/** A 1200x630 tool preview (the detail page's picture until a website screenshot exists): mark, name, subtitle, site. */
+export function previewSvg(subject: Pick<DrawSubject, "name" | "subtitle" | "websiteUrl">, color: string, mark?: BrandMark | null): string {
   const ink = inkFor(color);
-  const [titleSize, titleGap, perLine, maxLines] = cover ? [48, 58, 24, 3] : [64, 76, 18, 2];
-  const title = wrapText(subject.name, perLine, maxLines);
+  const title = wrapText(subject.name, 18, 2);
   const subtitle = wrapText(subject.subtitle ?? "", 40, 3);
   const host = subject.websiteUrl ? safeHost(subject.websiteUrl) : "";
-  const titleY = 250 - (title.length - 1) * (titleGap / 2);
+  const titleY = 250 - (title.length - 1) * 38;
   const titleLines = title
-    .map((line, i) => `<text x="420" y="${titleY + i * titleGap}" font-family="${FONT}" font-weight="700" font-size="${titleSize}" fill="${ink}">${escapeXml(line)}</text>`)
+    .map((line, i) => `<text x="420" y="${titleY + i * 76}" font-family="${FONT}" font-weight="700" font-size="64" fill="${ink}">${escapeXml(line)}</text>`)
     .join("");
-  const subtitleTop = titleY + (title.length - 1) * titleGap + 64;
+  const subtitleTop = titleY + (title.length - 1) * 76 + 64;
   const subtitleLines = subtitle
     .map((line, i) => `<text x="420" y="${subtitleTop + i * 44}" font-family="${FONT}" font-size="32" fill="${ink}" fill-opacity="0.85">${escapeXml(line)}</text>`)
     .join("");
-  const initials = (cover ? hostInitial(subject.websiteUrl) : null) ?? initialsOf(subject.name);
   return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 1200 630">
 <defs><linearGradient id="bg" x1="0" y1="0" x2="1" y2="1"><stop offset="0" stop-color="${color}"/><stop offset="1" stop-color="${darken(color, 0.35)}"/></linearGradient></defs>
 <rect width="1200" height="630" fill="url(#bg)"/>
 <circle cx="1110" cy="80" r="220" fill="${ink}" fill-opacity="0.06"/>
 <circle cx="1180" cy="600" r="160" fill="${ink}" fill-opacity="0.05"/>
-${
-  mark
-    ? markTile(mark, 96, 171, 272, 56)
-    : `<rect x="96" y="171" width="272" height="272" rx="56" fill="${ink}" fill-opacity="0.14"/>
-<text x="232" y="307" dy="0.35em" text-anchor="middle" font-family="${FONT}" font-weight="700" font-size="${initials.length > 1 ? 112 : 140}" fill="${ink}">${escapeXml(initials)}</text>`
-}
+${mark ? markTile(mark, 96, 171, 272, 60) : initialsTile(subject.name, darken(color, 0.12), 96, 171, 272, 60, "tile")}
 ${titleLines}${subtitleLines}
 ${host ? `<text x="96" y="570" font-family="${FONT}" font-size="28" fill="${ink}" fill-opacity="0.75">${escapeXml(host)}</text>` : ""}
 </svg>`;
+}
+
+/**
+ * A 1200x630 case-study cover: the product's mark (or its site's initial) whole in the middle of a calm tint
+ * of the brand colour, with the study's category as a badge of its icon in its colour. No words: the cover
+ * serves every page language, and the card prints the title beneath it.
+ */
+export function coverSvg(subject: Pick<DrawSubject, "name" | "websiteUrl" | "category">, color: string, mark?: BrandMark | null): string {
+  const initialsSource = hostInitial(subject.websiteUrl) ? hostName(subject.websiteUrl) : subject.name;
+  const glyph = subject.category ? categoryGlyph(subject.category.icon) : null;
+  const badgeColor = subject.category?.color ?? darken(color, 0.2);
+  return `<svg xmlns="http://www.w3.org/2000/svg" width="${PREVIEW_WIDTH}" height="${PREVIEW_HEIGHT}" viewBox="0 0 1200 630">
+<defs><radialGradient id="bg" cx="0.5" cy="0.45" r="0.75"><stop offset="0" stop-color="${tintOf(color, 0.1)}"/><stop offset="1" stop-color="${tintOf(color, 0.26)}"/></radialGradient></defs>
+<rect width="1200" height="630" fill="url(#bg)"/>
+<circle cx="600" cy="315" r="220" fill="none" stroke="${color}" stroke-opacity="0.12" stroke-width="2"/>
+<circle cx="600" cy="315" r="300" fill="none" stroke="${color}" stroke-opacity="0.07" stroke-width="2"/>
+${mark ? markTile(mark, 460, 175, 280, 62) : initialsTile(initialsSource, color, 460, 175, 280, 62, "tile")}
+${
+  glyph
+    ? `<circle cx="740" cy="455" r="62" fill="#ffffff"/><circle cx="740" cy="455" r="54" fill="${badgeColor}"/>
+<svg x="708" y="423" width="64" height="64" viewBox="0 0 24 24" fill="none" stroke="#ffffff" stroke-width="2" stroke-linecap="round" stroke-linejoin="round">${glyph}</svg>`
+    : ""
+}
+</svg>`;
+}
+
+/** `https://cloud.google.com` -> `google`: the name a site's initial is taken from. */
+function hostName(url: string | null | undefined): string {
+  const labels = (url ? safeHost(url) : "").split(".").filter(Boolean);
+  return (labels.length >= 2 ? labels[labels.length - 2] : labels[0]) ?? "";
 }
 
 function safeHost(url: string): string {
@@ -264,13 +294,13 @@ async function draw(store: ImageStore, subject: DrawSubject, kind: "logo" | "pre
   const square = kind === "logo";
   const mark = subject.brandIcon ? brandMark(subject.brandIcon, color) : null;
   // The mark's markup is part of the hash: a package update that redraws an icon redraws the logo.
-  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "", ...(mark ? [mark] : []))}`;
+  const base = `${kind}-${hashOf(kind, subject.name, square ? "" : subject.subtitle ?? "", color, square ? "" : subject.websiteUrl ?? "", subject.category ?? null, ...(mark ? [mark] : []))}`;
   const folder = `${subject.folder}/${subject.slug}`;
   const keys = [`${folder}/${base}.png`, `${folder}/${base}.webp`] as const;
   const urls = { png: store.storage.urlOf(keys[0]), webp: store.storage.urlOf(keys[1]) };
   if (await bothStored(store.storage, keys)) return urls;
   const job = async () => {
-    const svg = () => (square ? logoSvg(subject.name, color, mark) : previewSvg(subject, color, kind === "cover", mark));
+    const svg = () => (square ? logoSvg(subject.name, color, mark) : kind === "cover" ? coverSvg(subject, color, mark) : previewSvg(subject, color, mark));
     if (await produce(store, svg, folder, base, square ? LOGO_SIZE : PREVIEW_WIDTH, square ? LOGO_SIZE : PREVIEW_HEIGHT, true)) await removeStale(store.storage, folder, kind, base);
   };
   if (store.deferred) store.pending.push({ priority: subject.drawPriority ?? 0, job });

@@ -3,6 +3,7 @@ import { toJson } from "../db/values";
 import { changeCatalogInSteps } from "./changes";
 import { emptyCounts, loadCategoryIndex, wroteRows, type ImportCounts } from "./import-categories";
 import { inPool } from "./import-tools";
+import { brandIconSchema, type BrandIcon } from "./brand-icons";
 import { drawCover, isGeneratedImage, type DrawSubject, type ImagePair, type ImageStore } from "./images";
 import type { CaseStudyInput, RowIssue, ValidRow } from "./schemas";
 import { syncTranslations, touch, upsertBySlug, type Trx } from "./sync";
@@ -23,10 +24,58 @@ export async function checkCaseStudyReferences(
   return { valid, issues };
 }
 
-/** A case study's cover shows its English title and subtitle with the product's mark. */
-export function caseStudySubject(study: CaseStudyInput): DrawSubject {
+/**
+ * What a case-study cover is built from besides the study: the categories' icons and colours and the brand marks
+ * of catalogue tools by website host, so a study of a listed product shows that product's mark.
+ */
+export interface CoverContext {
+  categories: Map<string, { icon: string; color: string }>;
+  marksByHost: Map<string, BrandIcon>;
+}
+
+/** `https://www.jasper.ai/x` -> `jasper.ai`. */
+export function siteHost(url: string | null | undefined): string | null {
+  try {
+    return url ? new URL(url).host.replace(/^www\./, "").toLowerCase() : null;
+  } catch {
+    return null;
+  }
+}
+
+/** The cover context from the database (imports). */
+export async function coverContextFromDb(db: DB): Promise<CoverContext> {
+  const [categories, tools] = await Promise.all([
+    db.selectFrom("categories").where("parent_id", "is", null).select(["slug", "icon_name", "color"]).execute(),
+    db.selectFrom("tools").where("brand_icon", "is not", null).select(["website_url", "brand_icon"]).execute(),
+  ]);
+  const marks = tools.flatMap((tool) => {
+    const parsed = brandIconSchema.safeParse(JSON.parse(tool.brand_icon!));
+    const host = siteHost(tool.website_url);
+    return parsed.success && host ? [{ host, mark: parsed.data }] : [];
+  });
+  return coverContext(categories.map((c) => ({ slug: c.slug, icon: c.icon_name ?? "", color: c.color ?? "" })), marks);
+}
+
+export function coverContext(categories: Array<{ slug: string; icon: string; color: string }>, marks: Array<{ host: string; mark: BrandIcon }>): CoverContext {
+  return {
+    categories: new Map(categories.filter((c) => c.icon && /^#[0-9a-f]{6}$/i.test(c.color)).map((c) => [c.slug, { icon: c.icon, color: c.color }])),
+    marksByHost: new Map(marks.map((m) => [m.host, m.mark])),
+  };
+}
+
+/** A case study's cover: the product's mark (or its site's initial) and the study's category. */
+export function caseStudySubject(study: CaseStudyInput, context: CoverContext): DrawSubject {
   const english = study.translations["us-en"]!;
-  return { folder: "case-studies", slug: study.slug, name: english.title!, subtitle: english.subtitle, color: study.brand_color, websiteUrl: study.website_url };
+  const host = siteHost(study.website_url);
+  return {
+    folder: "case-studies",
+    slug: study.slug,
+    name: english.title!,
+    category: context.categories.get(study.category),
+    color: study.brand_color,
+    websiteUrl: study.website_url,
+    brandIcon: host ? context.marksByHost.get(host) : undefined,
+  };
 }
 
 /** Upserts case studies by slug with their translations and a drawn cover image. */
@@ -34,13 +83,14 @@ export async function importCaseStudies(db: DB, rows: ValidRow<CaseStudyInput>[]
   const current = await db.selectFrom("case_studies").select(["slug", "cover_image", "cover_image_webp"]).execute();
   const bySlug = new Map(current.map((row) => [row.slug, row]));
   const covers = new Map<string, ImagePair>();
+  const context = await coverContextFromDb(db);
   await inPool(rows, 2, async ({ value }) => {
     const own = bySlug.get(value.slug);
     if (own && !isGeneratedImage(own.cover_image, store.storage)) {
       covers.set(value.slug, { png: own.cover_image!, webp: own.cover_image_webp ?? own.cover_image! });
       return;
     }
-    covers.set(value.slug, await drawCover(store, caseStudySubject(value)));
+    covers.set(value.slug, await drawCover(store, caseStudySubject(value, context)));
   });
 
   // Counted inside the transaction, which may run twice (`runTransaction`).

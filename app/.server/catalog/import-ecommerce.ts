@@ -144,7 +144,7 @@ async function checkReferences(db: DB, source: string, rows: ValidRow<EcommerceT
 }
 
 export function ecommerceSubject(tool: EcommerceToolInput): DrawSubject {
-  return { folder: "ecommerce", slug: tool.slug, name: tool.name, color: tool.brand_color };
+  return { folder: "ecommerce", slug: tool.slug, name: tool.name, color: tool.brand_color, brandIcon: tool.logo };
 }
 
 async function ecommerceLogos(db: DB, tools: EcommerceToolInput[], store: ImageStore): Promise<Map<string, ImagePair>> {
@@ -172,6 +172,7 @@ async function importTool(trx: Trx, tool: EcommerceToolInput, logo: ImagePair, i
       description: tool.description,
       website_url: tool.website_url,
       brand_color: tool.brand_color ?? null,
+      brand_icon: tool.logo ? toJson(tool.logo) : null,
       pricing: tool.pricing,
       // The shown figures add users' reviews to these (migration 0022); refreshed below.
       base_rating: tool.rating,

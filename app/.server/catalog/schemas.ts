@@ -172,6 +172,8 @@ export const ecommerceToolSchema = z.object({
   description: requiredText(1000),
   website_url: httpUrl,
   brand_color: z.preprocess(blankToUndefined, colorSchema.optional()),
+  /** A brand mark from an icon package, drawn as the logo instead of the initials (as for AI tools). */
+  logo: z.preprocess(nullToUndefined, brandIconSchema.optional()),
   pricing: z.preprocess(blankToUndefined, pricingSchema.default("freemium")),
   rating: z.preprocess(nullToUndefined, z.number().min(0).max(5).default(0)),
   review_count: z.preprocess(nullToUndefined, z.number().int().min(0).default(0)),

@@ -3,7 +3,8 @@ import path from "node:path";
 import type { DB } from "../db";
 import { getStorage, type FileStorage } from "../storage";
 import { jsonValueLines, parseJsonFile, readToolRows } from "./files";
-import { caseStudySubject, checkCaseStudyReferences, importCaseStudies } from "./import-case-studies";
+import type { BrandIcon } from "./brand-icons";
+import { caseStudySubject, checkCaseStudyReferences, coverContext, importCaseStudies, siteHost } from "./import-case-studies";
 import { checkSubcategorySlugs, importCategories, type ImportCounts } from "./import-categories";
 import { ecommerceSubject, importEcommerce, type EcommerceSections } from "./import-ecommerce";
 import { importSynonyms } from "./import-synonyms";
@@ -163,16 +164,27 @@ export async function drawSeedImages(options: ImageTarget & { dir?: string }): P
   const store = createImageStore(imageTarget(options), { deferred: true });
   await ensureDefaultImages(store);
   const toolDir = path.join(dir, "tools");
+  const marks: Array<{ host: string; mark: BrandIcon }> = [];
   for (const name of fs.existsSync(toolDir) ? fs.readdirSync(toolDir).filter((f) => f.endsWith(".json")) : []) {
     const { rows } = readToolRows(path.join(toolDir, name));
     for (const { value } of validateRows(name, rows, toolSchema).valid) {
       await drawLogo(store, toolSubject(value));
       await drawPreview(store, toolSubject(value));
+      const host = siteHost(value.website_url);
+      if (value.logo && host) marks.push({ host, mark: value.logo });
     }
   }
   if (fs.existsSync(path.join(dir, "case-studies.json"))) {
+    const categories = fs.existsSync(path.join(dir, "categories.json"))
+      ? validateRows("categories.json", readJsonArray(path.join(dir, "categories.json"), "categories.json").rows, categorySchema).valid.map(({ value }) => ({
+          slug: value.slug,
+          icon: value.icon ?? "",
+          color: value.color ?? "",
+        }))
+      : [];
+    const context = coverContext(categories, marks);
     const { rows } = readJsonArray(path.join(dir, "case-studies.json"), "case-studies.json");
-    for (const { value } of validateRows("case-studies.json", rows, caseStudySchema).valid) await drawCover(store, caseStudySubject(value));
+    for (const { value } of validateRows("case-studies.json", rows, caseStudySchema).valid) await drawCover(store, caseStudySubject(value, context));
   }
   if (fs.existsSync(path.join(dir, "ecommerce.json"))) {
     const file = ecommerceFileSchema.safeParse(parseJsonFile(fs.readFileSync(path.join(dir, "ecommerce.json"), "utf8"), "ecommerce.json"));

@@ -633,3 +633,32 @@ export type NewTool = Insertable<ToolsTable>;
 export type ToolUpdate = Updateable<ToolsTable>;
 export type ToolTranslation = Selectable<ToolTranslationsTable>;
 export type Category = Selectable<CategoriesTable>;
+
+// ---------- migration 0020: e-commerce brand marks, website screenshots ----------
+// Declared as additions to the tables above (interface merging) so this block stays on its own.
+
+export interface EcommerceToolsTable {
+  /** JSON `{source, icon, license}` as `tools.brand_icon`; null: initials. */
+  brand_icon: Generated<string | null>;
+}
+
+export interface ToolsTable {
+  /** The tool's website captured at 1280x800 (PNG and WebP in the configured storage); null: none yet. */
+  screenshot_url: Generated<string | null>;
+  screenshot_webp_url: Generated<string | null>;
+  /** ISO time of the capture. */
+  screenshot_taken_at: Generated<string | null>;
+}
+
+/** The latest capture of each website by its comparison key (`websiteKey`), listed or not. */
+export interface SiteScreenshotsTable {
+  url_key: string;
+  website_url: string;
+  png_url: string;
+  webp_url: string;
+  taken_at: string;
+}
+
+export interface Database {
+  site_screenshots: SiteScreenshotsTable;
+}

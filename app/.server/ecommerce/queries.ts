@@ -28,6 +28,7 @@ export interface EcommerceCard {
   description: string;
   imageUrl: string | null;
   imageWebpUrl: string | null;
+  brandColor: string | null;
   pricing: string;
   rating: number;
   reviewCount: number;
@@ -146,7 +147,7 @@ export async function cardsAt(db: DB, snapshot: Snapshot, positions: number[], l
   const [bases, translations] = await Promise.all([
     db
       .selectFrom("ecommerce_tools")
-      .select(["id", "slug", "name", "description", "image_url", "image_webp_url", "pricing", "rating", "review_count"])
+      .select(["id", "slug", "name", "description", "image_url", "image_webp_url", "brand_color", "pricing", "rating", "review_count"])
       .where("id", "in", ids)
       .execute(),
     db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
@@ -171,6 +172,7 @@ export async function cardsAt(db: DB, snapshot: Snapshot, positions: number[], l
         description: cardDescription(description?.value ?? ""),
         imageUrl: tool.image_url,
         imageWebpUrl: tool.image_webp_url,
+        brandColor: tool.brand_color,
         pricing: tool.pricing,
         rating: Number(tool.rating),
         reviewCount: Number(tool.review_count),

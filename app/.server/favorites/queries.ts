@@ -139,7 +139,7 @@ async function describeTools(db: DB, lang: string, ids: number[]): Promise<Favor
   if (ids.length === 0) return [];
   const rows = await db
     .selectFrom("tools")
-    .select(["id", "slug", "image_url", "image_webp_url", "pricing", "rating", "review_count", "is_featured", "is_popular", "is_new", "verified", "favorite_count"])
+    .select(["id", "slug", "image_url", "image_webp_url", "brand_color", "pricing", "rating", "review_count", "is_featured", "is_popular", "is_new", "verified", "favorite_count"])
     .where("id", "in", ids)
     .where("status", "=", "published")
     .execute();
@@ -151,13 +151,14 @@ async function describeTools(db: DB, lang: string, ids: number[]): Promise<Favor
     title: cards[i]!.name,
     description: cards[i]!.description,
     imageUrl: row.image_webp_url ?? row.image_url,
+    brandColor: row.brand_color,
   }));
 }
 
 async function describeCaseStudies(db: DB, lang: string, ids: number[]): Promise<FavoriteCard[]> {
   if (ids.length === 0) return [];
   const [rows, texts] = await Promise.all([
-    db.selectFrom("case_studies").select(["id", "slug", "cover_image", "cover_image_webp"]).where("id", "in", ids).execute(),
+    db.selectFrom("case_studies").select(["id", "slug", "cover_image", "cover_image_webp", "brand_color"]).where("id", "in", ids).execute(),
     db.selectFrom("case_study_translations").select(["case_study_id", "language", "title", "subtitle", "description"]).where("case_study_id", "in", ids).execute(),
   ]);
   return rows.map((row) => {
@@ -171,6 +172,7 @@ async function describeCaseStudies(db: DB, lang: string, ids: number[]): Promise
       title: title?.value ?? row.slug,
       description: summary?.value ?? "",
       imageUrl: row.cover_image_webp ?? row.cover_image,
+      brandColor: row.brand_color,
     };
   });
 }
@@ -178,7 +180,7 @@ async function describeCaseStudies(db: DB, lang: string, ids: number[]): Promise
 async function describeEcommerce(db: DB, lang: string, ids: number[]): Promise<FavoriteCard[]> {
   if (ids.length === 0) return [];
   const [rows, texts] = await Promise.all([
-    db.selectFrom("ecommerce_tools").select(["id", "slug", "name", "description", "image_url", "image_webp_url"]).where("id", "in", ids).execute(),
+    db.selectFrom("ecommerce_tools").select(["id", "slug", "name", "description", "image_url", "image_webp_url", "brand_color"]).where("id", "in", ids).execute(),
     db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name", "description"]).where("tool_id", "in", ids).execute(),
   ]);
   return rows.map((row) => {
@@ -191,6 +193,7 @@ async function describeEcommerce(db: DB, lang: string, ids: number[]): Promise<F
       title: name?.value ?? row.slug,
       description: description?.value ?? "",
       imageUrl: row.image_webp_url ?? row.image_url,
+      brandColor: row.brand_color,
     };
   });
 }

@@ -15,6 +15,7 @@ import { isStoredSubmissionImage } from "../uploads/tool-image";
 import { submissionAdminMail, submissionReceivedMail, adminRecipients, sendQuietly } from "./mail";
 import { findDuplicate, insertSubmitRow } from "./queries";
 import { websiteHost } from "./url-key";
+import { queueSiteScreenshot } from "../screenshots";
 
 /**
  * Submitting a tool (spec 4.10, 5, 9): the form's rules in spec order, the
@@ -157,6 +158,7 @@ export async function submitTool(db: DB, ctx: SubmitContext, fields: ParsedSubmi
     generated: fields.generated,
   };
   const id = await insertSubmitRow(db, ctx.userId, payload);
+  queueSiteScreenshot(db, website, "submission");
   const mail = { type: "submit" as const, name, websiteUrl: website, language: ctx.language, submitter: ctx.submitter, summary: [] };
   const [received, review, admins] = await Promise.all([submissionReceivedMail(mail), submissionAdminMail(mail), adminRecipients(db)]);
   await Promise.all([sendQuietly(payload.contact_email, received), ...admins.map((to) => sendQuietly(to, review))]);

@@ -5,6 +5,7 @@ import { adminRecipients, sendQuietly, submissionAdminMail, submissionReceivedMa
 import { presetTagsOf } from "./preset-tags";
 import { insertUpdateRow } from "./queries";
 import { checkFields, enforceLimits, refuseDuplicate, SubmitRefused, type ParsedSubmitForm, type SubmitContext } from "./submit";
+import { queueSiteScreenshot } from "../screenshots";
 
 /**
  * Proposing changes to a listed tool: the form starts from the tool's current
@@ -95,6 +96,7 @@ export async function proposeUpdate(db: DB, ctx: SubmitContext, slug: string, fi
   }
   const contact = fields.contact_email.trim();
   const id = await insertUpdateRow(db, ctx.userId, tool.toolId, { tool_slug: tool.slug, language: ctx.language, contact_email: contact, before, changes });
+  queueSiteScreenshot(db, changes.website_url ?? tool.values.website_url, "update proposal");
   const mail = {
     type: "update" as const,
     name: tool.values.name,

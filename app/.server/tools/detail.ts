@@ -70,6 +70,8 @@ export async function getToolDetail(db: DB, slug: string, lang: string): Promise
   const contentLanguage = text?.language ?? lang;
   const shownLanguages = languagesShown(text, [name, subtitle, longDescription, features, useCases, faq, tags]);
   const images = [
+    // The website's screenshot is the preview where there is one; cards keep the mark.
+    tool.screenshot_url ? { url: tool.screenshot_url, webpUrl: tool.screenshot_webp_url } : null,
     tool.image_url ? { url: tool.image_url, webpUrl: tool.image_webp_url } : null,
     tool.preview_url ? { url: tool.preview_url, webpUrl: tool.preview_webp_url } : null,
   ].filter((image): image is NonNullable<typeof image> => image !== null);

@@ -24,6 +24,8 @@ export interface ToolCard {
   contentLanguage: string;
   imageUrl: string | null;
   imageWebpUrl: string | null;
+  /** The colour the card's picture sits on (a calm tint of it). */
+  brandColor: string | null;
   pricing: string;
   rating: number;
   reviewCount: number;
@@ -41,6 +43,7 @@ export const CARD_COLUMNS = [
   "t.slug",
   "t.image_url",
   "t.image_webp_url",
+  "t.brand_color",
   "t.pricing",
   "t.rating",
   "t.review_count",
@@ -56,6 +59,7 @@ type ToolRow = {
   slug: string;
   image_url: string | null;
   image_webp_url: string | null;
+  brand_color: string | null;
   pricing: string;
   rating: number;
   review_count: number;
@@ -101,6 +105,7 @@ export async function toCards(db: DB, lang: string, rows: ToolRow[]): Promise<To
       contentLanguage: (description ?? name)?.language ?? lang,
       imageUrl: row.image_url,
       imageWebpUrl: row.image_webp_url,
+      brandColor: row.brand_color,
       pricing: row.pricing,
       rating: Number(row.rating),
       reviewCount: row.review_count,

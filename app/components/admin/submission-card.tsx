@@ -3,6 +3,7 @@ import { ScrollRegion } from "../scroll-region";
 import { formatAdminDate, useAdminText } from "./admin-text";
 import { ReviewForm } from "./review-form";
 import { StatusBadge } from "./status-badge";
+import { SiteScreenshotField } from "../look/site-screenshot-field";
 
 
 function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -51,6 +52,7 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
         <StatusBadge status={item.status} />
       </header>
       <dl className="mt-3">
+        <SiteScreenshotField url={item.siteScreenshot} />
         {payload ? (
           <>
             <Field label={t("fields.website")}><a href={payload.website_url} rel="noopener noreferrer nofollow" target="_blank" className="text-brand-700 hover:underline">{payload.website_url}</a></Field>

@@ -5,6 +5,7 @@ import { ORDER_SORT_FIELDS, pagePriorities, TOOLS_ORDER_PAGE_SIZE } from "~/lib/
 import { useAdminText } from "./admin-text";
 import { ScrollRegion } from "../scroll-region";
 import { AdminPager } from "./pager";
+import { ScreenshotButton } from "../look/screenshot-button";
 
 interface Props {
   rows: ToolsOrderRow[];
@@ -129,6 +130,7 @@ export function ToolsOrderTable({ rows: initial, total, page, sortBy, sortDir }:
                     <button type="button" className={small} onClick={() => togglePin(row.id)} data-testid="order-pin">{row.pinned ? t("order.unpin") : t("order.pin")}</button>
                     <button type="button" className={small} onClick={() => move(index, -1)} disabled={index === 0} aria-label={t("order.moveUp")} data-testid="order-up">↑</button>
                     <button type="button" className={small} onClick={() => move(index, 1)} disabled={index === rows.length - 1} aria-label={t("order.moveDown")} data-testid="order-down">↓</button>
+                    <ScreenshotButton slug={row.slug} className={small} />
                   </div>
                 </td>
               </tr>

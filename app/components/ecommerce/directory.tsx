@@ -81,7 +81,7 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
 
   return (
     <div className="space-y-8">
-      <EcommerceHero view={view} basePath={basePath} claims={claims} number={text.number} />
+      <EcommerceHero view={view} basePath={basePath} claims={claims} />
       {missing ? <MissingProductNotice slug={missing} /> : null}
       <div className="grid gap-8 lg:grid-cols-[17rem_1fr]">
         <div className="min-w-0 space-y-4 lg:col-start-2 lg:row-start-1">

@@ -1,26 +1,13 @@
 import type { EcommerceCard as CardData } from "~/.server/ecommerce/queries";
-import { DEFAULT_TOOL_IMAGE, type CardText } from "~/components/tools/tool-card";
+import { CardMark } from "~/components/look/card-mark";
+import type { CardText } from "~/components/tools/tool-card";
 import { htmlLang, isLang, localizedPath } from "~/i18n/languages";
 import { AppLink } from "~/delivery/app-link";
-import { useImageFailure } from "~/lib/image-fallback";
 import { pricingKey } from "~/lib/tool-display";
 import { EcommerceFavoriteSlot } from "./favorite-slot";
 import { CompareToggle } from "~/components/compare/compare-toggle";
 
 export type CardLayout = "grid" | "list";
-
-function CardImage({ tool, eager }: { tool: CardData; eager: boolean }) {
-  const { failed, imageProps } = useImageFailure();
-  const original = tool.imageUrl || tool.imageWebpUrl;
-  const className = "ecom-card-image";
-  if (failed || !original) return <img src={DEFAULT_TOOL_IMAGE} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} className={className} />;
-  return (
-    <picture>
-      {tool.imageWebpUrl ? <source srcSet={tool.imageWebpUrl} type="image/webp" /> : null}
-      <img {...imageProps} src={original} alt="" width={640} height={360} loading={eager ? "eager" : "lazy"} decoding="async" className={className} />
-    </picture>
-  );
-}
 
 /**
  * E-commerce card (spec 2.4): image, name, stars with review count, pricing,
@@ -36,7 +23,7 @@ export function EcommerceCard({ tool, text, layout, eager = false }: { tool: Car
     <li className={`ecom-card ecom-card-${layout}`} data-testid="ecommerce-card">
       <AppLink to={localizedPath(text.lang, `/ecommerce/${tool.slug}`)} className="ecom-card-link">
         <div className="ecom-card-media">
-          <CardImage tool={tool} eager={eager} />
+          <CardMark name={tool.name} png={tool.imageUrl} webp={tool.imageWebpUrl} color={tool.brandColor} priority={eager ? "eager" : "lazy"} />
         </div>
         <div className="ecom-card-body" lang={contentLang}>
           <h2 className="tool-card-title">{tool.name}</h2>

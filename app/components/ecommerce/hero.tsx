@@ -1,7 +1,12 @@
 import { Form } from "react-router";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
+import { useLang } from "~/i18n/hooks";
+import { htmlLang } from "~/i18n/languages";
 import { ecommerceQuery, type EcommerceView } from "~/lib/ecommerce-url";
+import { readableFigure } from "~/lib/readable-figures";
+
+const CLAIM_KEYS = { tools: "hero.claimTools", categories: "hero.claimCategories", platforms: "hero.claimPlatforms" } as const;
 
 /** Popular searches (spec 2.4): label keys and, per language, the word each one searches for. */
 export const POPULAR_SEARCHES = ["amazon", "productResearch", "shopify", "overseasWarehouse", "advertising", "analytics", "erp", "payments"] as const;
@@ -14,14 +19,13 @@ export function EcommerceHero({
   view,
   basePath,
   claims,
-  number,
 }: {
   view: EcommerceView;
   basePath: string;
   claims: { tools: number; categories: number; platforms: number };
-  number: (n: number) => string;
 }) {
   const t = useT("ecommerce");
+  const locale = htmlLang(useLang());
   const searchFor = (term: string) => basePath + ecommerceQuery({ ...view, search: term, categories: [], filters: [], platforms: [], page: 1 });
   return (
     <section className="ecom-hero" aria-labelledby="ecom-hero-title">
@@ -51,9 +55,11 @@ export function EcommerceHero({
         </button>
       </Form>
       <ul className="mt-4 flex flex-wrap gap-x-6 gap-y-1 text-sm font-medium text-slate-700" data-testid="ecommerce-claims">
-        <li>{t("hero.claimTools", { count: claims.tools, number: number(claims.tools) })}</li>
-        <li>{t("hero.claimCategories", { count: claims.categories, number: number(claims.categories) })}</li>
-        <li>{t("hero.claimPlatforms", { count: claims.platforms, number: number(claims.platforms) })}</li>
+        {(["tools", "categories", "platforms"] as const).map((key) => {
+          // Rounded to a figure people read ("100+ tools listed"), in the page language.
+          const figure = readableFigure(claims[key], locale);
+          return <li key={key}>{t(CLAIM_KEYS[key], { count: figure.count, number: figure.text })}</li>;
+        })}
       </ul>
       <div className="mt-4 flex flex-wrap items-center gap-2">
         <span className="text-sm text-slate-600">{t("hero.popular")}</span>

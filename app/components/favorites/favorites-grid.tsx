@@ -3,9 +3,8 @@ import { useRevalidator } from "react-router";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
-import { useImageFailure } from "~/lib/image-fallback";
 import { FAVORITE_TYPES, favoriteKey, favoritePath, type FavoriteCard, type FavoriteEntry, type FavoriteType } from "~/lib/favorites";
-import { DEFAULT_TOOL_IMAGE } from "~/components/tools/tool-card";
+import { CardCover, CardMark } from "~/components/look/card-mark";
 import { HeartIcon } from "./favorite-button";
 import { clearFavorites, toggleFavorite } from "./actions";
 import { useFavoritesState } from "./store";
@@ -105,27 +104,33 @@ function FavoriteItem({ card }: { card: FavoriteCard }) {
   const t = useT("favorites");
   const to = useLocalizedPath();
   const lang = useLang();
-  const { failed, imageProps } = useImageFailure();
   const entry: FavoriteEntry = { id: card.id, type: card.type, slug: card.slug, title: card.title };
   return (
     <li className="relative flex flex-col overflow-hidden rounded-xl border border-slate-200 bg-white shadow-sm" data-testid="favorite-item" data-favorite-slug={card.slug}>
       <AppLink to={to(favoritePath(card))} className="flex flex-1 flex-col">
-        <img {...imageProps} src={!card.imageUrl || failed ? DEFAULT_TOOL_IMAGE : card.imageUrl} alt="" width={640} height={360} loading="lazy" className="h-32 w-full bg-slate-100 object-cover" />
+        {card.type === "case_study" && card.imageUrl ? (
+          <CardCover src={card.imageUrl} />
+        ) : (
+          <CardMark name={card.title} png={card.imageUrl} color={card.brandColor} size="compact" />
+        )}
         <span className="flex flex-1 flex-col p-4">
-          <span className="truncate font-semibold text-slate-900">{card.title}</span>
+          <span className="truncate pr-1 font-semibold text-slate-900">{card.title}</span>
           {card.description ? <span className="mt-1 line-clamp-2 text-sm text-slate-600">{card.description}</span> : null}
         </span>
       </AppLink>
-      <button
-        type="button"
-        onClick={() => void toggleFavorite(entry, lang)}
-        aria-label={t("page.removeNamed", { name: card.title })}
-        data-testid="favorite-remove"
-        className="absolute right-2 top-2 inline-flex items-center gap-1 rounded-full bg-white/95 px-2.5 py-1 text-xs font-medium text-rose-700 shadow-sm ring-1 ring-slate-200 hover:bg-rose-50"
-      >
-        <HeartIcon filled className="size-3.5" />
-        {t("page.remove")}
-      </button>
+      {/* Below the text, never over the picture: a pill on the image hid the logo it belongs to. */}
+      <div className="flex justify-end border-t border-slate-100 px-3 py-2">
+        <button
+          type="button"
+          onClick={() => void toggleFavorite(entry, lang)}
+          aria-label={t("page.removeNamed", { name: card.title })}
+          data-testid="favorite-remove"
+          className="inline-flex min-h-8 items-center gap-1 rounded-full bg-white px-2.5 py-1 text-xs font-medium text-rose-700 ring-1 ring-slate-200 hover:bg-rose-50"
+        >
+          <HeartIcon filled className="size-3.5" />
+          {t("page.remove")}
+        </button>
+      </div>
     </li>
   );
 }

@@ -57,7 +57,7 @@ export function ImagePreview({ image, name }: { image: DetailImage | undefined; 
         aria-haspopup="dialog"
         data-testid="image-preview"
       >
-        <Picture image={image} alt={alt} eager imageProps={imageProps} className="aspect-video w-full bg-slate-50 object-contain transition group-hover:scale-[1.02]" />
+        <Picture image={image} alt={alt} eager imageProps={imageProps} className="aspect-[16/10] w-full bg-slate-50 object-contain transition group-hover:scale-[1.02]" />
         <span className="block border-t border-slate-100 py-1.5 text-center text-sm text-slate-600">{t("detail.enlargeImage")}</span>
       </button>
       <dialog

@@ -5,7 +5,7 @@ import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
 import { translatorFor, useI18n } from "~/i18n/translator";
 import { bundleFolder, htmlLang, isLang, localizedPath, type Lang } from "~/i18n/languages";
-import { useImageFailure } from "~/lib/image-fallback";
+import { CardMark } from "~/components/look/card-mark";
 import { perPluralForm } from "~/lib/plural-labels";
 import { CompareToggle } from "~/components/compare/compare-toggle";
 import { formatDecimalFor, formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
@@ -77,34 +77,6 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
   };
 }
 
-/** The card image: WebP first, then the original, then the default picture (also when loading fails). */
-function CardImage({ tool, priority }: { tool: ToolCardData; priority: CardImagePriority }) {
-  const { failed, imageProps } = useImageFailure();
-  const original = tool.imageUrl || tool.imageWebpUrl;
-  const className = "h-[180px] w-full object-cover";
-  const loading = priority === "lazy" ? "lazy" : "eager";
-  const fetchPriority = priority === "high" ? "high" : undefined;
-  if (failed || !original) {
-    return <img src={DEFAULT_TOOL_IMAGE} alt="" width={640} height={360} loading={loading} className={className} />;
-  }
-  return (
-    <picture>
-      {tool.imageWebpUrl ? <source srcSet={tool.imageWebpUrl} type="image/webp" /> : null}
-      <img
-        {...imageProps}
-        src={original}
-        alt=""
-        width={640}
-        height={360}
-        loading={loading}
-        fetchPriority={fetchPriority}
-        decoding="async"
-        className={className}
-      />
-    </picture>
-  );
-}
-
 /**
  * Tool card (spec 2.4): image, heart count, name, stars with review count,
  * two-line description, first category and pricing label. The whole card
@@ -132,8 +104,8 @@ export function ToolCard({
   return (
     <li className="tool-card relative">
       <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
-        <div className="relative bg-slate-100">
-          <CardImage tool={tool} priority={imagePriority} />
+        <div className="relative">
+          <CardMark name={tool.name} png={tool.imageUrl} webp={tool.imageWebpUrl} color={tool.brandColor} priority={imagePriority} />
           <span role="img" className="tool-card-hearts" aria-label={text.hearts(hearts)}>
             <span aria-hidden="true" className="tool-card-heart" />
             {text.number(hearts)}

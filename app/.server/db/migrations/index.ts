@@ -16,6 +16,7 @@ import * as m0016 from "./0016_bulk_search_sync";
 import * as m0017 from "./0017_shared_revisions";
 import * as m0018 from "./0018_ad_request_language";
 import * as m0019 from "./0019_drop_sql_search_side_tables";
+import * as m0020 from "./0020_marks_and_screenshots";
 import * as m0021 from "./0021_tool_offers";
 import * as m0022 from "./0022_reviews_reports";
 import * as m0023 from "./0023_makers_and_sponsored";
@@ -43,6 +44,7 @@ export const migrations: Record<string, Migration> = {
   "0017_shared_revisions": m0017,
   "0018_ad_request_language": m0018,
   "0019_drop_sql_search_side_tables": m0019,
+  "0020_marks_and_screenshots": m0020,
   "0021_tool_offers": m0021,
   "0022_reviews_reports": m0022,
   "0023_makers_and_sponsored": m0023,

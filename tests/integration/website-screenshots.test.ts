@@ -1,0 +1,69 @@
+import sharp from "sharp";
+import { afterAll, beforeAll, describe, expect, it } from "vitest";
+import { captureWebsite, closeScreenshotBrowser, type CaptureSettings } from "~/.server/screenshots/capture";
+import { startCountingServer, startFakeWebsite, type CountingServer } from "../support/fake-websites";
+
+/**
+ * The screenshotter captures a website on loopback (allowed through the allow list, as FETCH_ALLOW_HOSTS
+ * does), and a page that asks for other loopback ports, IPv6 loopback and the cloud metadata address causes
+ * no request there: the servers behind those addresses count what reaches them.
+ */
+let site: CountingServer;
+let otherPort: CountingServer;
+let ipv6: CountingServer | null;
+let settings: CaptureSettings;
+const METADATA = "http://169.254.169.254/";
+
+beforeAll(async () => {
+  otherPort = await startCountingServer();
+  ipv6 = await startCountingServer("::1").catch(() => null);
+  const forbidden = [`${otherPort.url}/`, ...(ipv6 ? [`${ipv6.url}/`] : []), METADATA];
+  site = await startFakeWebsite({ title: "Quillmate", forbidden });
+  settings = { chromiumPath: process.env.CHROMIUM_PATH ?? "/usr/bin/chromium", allowHosts: [`127.0.0.1:${site.port}`], timeoutMs: 20_000, maxBytes: 5_000_000 };
+});
+afterAll(async () => {
+  await closeScreenshotBrowser();
+  await Promise.all([site?.stop(), otherPort?.stop(), ipv6?.stop()]);
+});
+
+describe("website screenshots", () => {
+  it("captures an allowed site at 1280x800 as PNG and WebP, its own files included", { timeout: 60_000 }, async () => {
+    const capture = await captureWebsite(`${site.url}/moved`, settings);
+    expect(capture.finalUrl).toBe(`${site.url}/`);
+    for (const image of [capture.png, capture.webp]) {
+      const meta = await sharp(image).metadata();
+      expect([meta.width, meta.height]).toEqual([1280, 800]);
+    }
+    expect((await sharp(capture.png).metadata()).format).toBe("png");
+    expect((await sharp(capture.webp).metadata()).format).toBe("webp");
+    // The stylesheet came through the guard: the page's background is its colour (#fde68a), not white.
+    const { data } = await sharp(capture.png).extract({ left: 1200, top: 700, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
+    expect([...data.subarray(0, 3)]).toEqual([0xfd, 0xe6, 0x8a]);
+    expect(site.hits).toEqual(expect.arrayContaining(["GET /moved", "GET /", "GET /style.css"]));
+  });
+
+  it("sends nothing to other loopback ports, IPv6 loopback or the metadata address a page asks for", { timeout: 60_000 }, async () => {
+    site.hits.length = 0;
+    const capture = await captureWebsite(`${site.url}/hostile`, settings);
+    expect((await sharp(capture.png).metadata()).width).toBe(1280);
+    // Give late requests (the service worker, the WebSocket, fetches) time to arrive if they were going to.
+    await new Promise((resolve) => setTimeout(resolve, 500));
+    expect(otherPort.hits).toEqual([]);
+    expect(ipv6?.hits ?? []).toEqual([]);
+    // No server stands behind 169.254.169.254 here: the guard's log says it refused it instead.
+    expect(capture.refused).toEqual(expect.arrayContaining([`${METADATA}pixel.png`, `${METADATA}api`, `${otherPort.url}/pixel.png`, `${otherPort.url}/api`]));
+    if (ipv6) expect(capture.refused).toContain(`${ipv6.url}/pixel.png`);
+    // The redirect to a forbidden address was refused at its hop; the WebSocket and the POST never left.
+    expect(site.hits).toContain("GET /away");
+    expect(capture.refused).toContain(`${otherPort.url}/socket`.replace(/^http/, "ws"));
+    expect(capture.refused.some((entry) => entry.startsWith("POST "))).toBe(true);
+    // Service workers are blocked: the page's registration never even fetched the script.
+    expect(site.hits).not.toContain("GET /sw.js");
+  });
+
+  it("refuses a site outside the allow list on loopback without a request", { timeout: 30_000 }, async () => {
+    await expect(captureWebsite(`${otherPort.url}/`, settings)).rejects.toMatchObject({ reason: "refused" });
+    await expect(captureWebsite(`${METADATA}latest/meta-data/`, settings)).rejects.toMatchObject({ reason: "refused" });
+    expect(otherPort.hits).toEqual([]);
+  });
+});
