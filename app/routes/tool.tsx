@@ -26,7 +26,7 @@ import { ToolActions } from "~/components/tool-detail/tool-actions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { offersPanelFor } from "~/.server/offers/page-data";
-import { ToolOffersPanel } from "~/components/compare/tool-offers-panel";
+import { AlternativesLink, ToolOffersPanel } from "~/components/compare/tool-offers-panel";
 import type { Route } from "./+types/tool";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -75,7 +75,7 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
     <article className="space-y-8">
       <Breadcrumbs items={crumbs} label={t("detail.breadcrumb")} />
       <LanguageNotice languages={notice.languages} pageLanguage={notice.page} />
-      <DiscontinuedNotice section={reviews} />
+      <DiscontinuedNotice section={reviews} alternatives={loaderData.offers?.hasAlternatives ? <AlternativesLink data={loaderData.offers} name={view.name} /> : null} />
       <div className="grid gap-8 lg:grid-cols-[minmax(0,1fr)_20rem]">
         <div className="space-y-8" lang={contentLang}>
           <header className="grid gap-6 md:grid-cols-2 md:items-start">

@@ -9,6 +9,8 @@ import { handlePublicApi, type ApiLimits } from "~/.server/public-api/http";
 import { createApiKey, revokeApiKey } from "~/.server/public-api/keys";
 import { openApiDocument } from "~/.server/public-api/openapi";
 import { invalidateCatalogCache } from "~/.server/tools/cache";
+import { listTools } from "~/.server/tools/queries";
+import { emptyToolFilters, type ToolFilterSelection } from "~/lib/tool-filters";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { insertUser } from "../support/submissions";
 
@@ -23,7 +25,7 @@ const FIXTURES = "tests/fixtures/catalog";
 const GENEROUS: ApiLimits = { anonymous: 100_000, withKey: 100_000, windowSeconds: 60 };
 
 type Doc = {
-  paths: Record<string, { get: { parameters: Array<{ name: string; in: string; required: boolean; schema: { type?: string; enum?: string[]; default?: unknown; minimum?: number } }>; responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> } }>;
+  paths: Record<string, { get: { parameters: Array<{ name: string; in: string; required: boolean; schema: { type?: string; enum?: string[]; default?: unknown; minimum?: number; examples?: string[] } }>; responses: Record<string, { content?: Record<string, { schema: { $ref: string } }> }> } }>;
   components: { schemas: Record<string, { properties?: Record<string, unknown>; required?: string[] }> };
 };
 
@@ -86,7 +88,7 @@ describe.each(testDialects())("public API v1 on %s", (dialect) => {
       };
       await check("");
       for (const parameter of get.parameters.filter((p) => p.in === "query")) {
-        const values = parameter.schema.enum ?? [parameter.name === "cursor" ? null : parameter.schema.type === "number" || parameter.schema.type === "integer" ? String(parameter.schema.minimum ?? 1) : parameter.name === "q" ? "chat" : null];
+        const values = parameter.schema.enum ?? parameter.schema.examples ?? [parameter.name === "cursor" ? null : parameter.schema.type === "number" || parameter.schema.type === "integer" ? String(parameter.schema.minimum ?? 1) : parameter.name === "q" ? "chat" : null];
         for (const value of values) {
           if (value === null) continue;
           await check(`?${parameter.name}=${encodeURIComponent(String(value))}`);
@@ -104,6 +106,47 @@ describe.each(testDialects())("public API v1 on %s", (dialect) => {
         expect(missing.headers.get("content-type")).toBe("application/problem+json");
       }
     }
+  });
+
+  it("filters by what tools offer exactly as the tool list page does, and names a bad value", async () => {
+    // The fixture catalogue states no offers: a few tools state some here.
+    const tools = await t.db.selectFrom("tools").select(["id", "pricing"]).where("status", "=", "published").orderBy("id").limit(6).execute();
+    await t.db
+      .insertInto("tool_offers")
+      .values(
+        tools.map((tool, i) => ({
+          tool_id: tool.id,
+          free_plan: i % 2 === 0 ? 1 : 0,
+          free_trial: null,
+          price_from: null,
+          price_currency: null,
+          open_source: null,
+          api: i < 3 ? 1 : null,
+          platforms: JSON.stringify(i % 3 === 0 ? ["web", "ios"] : ["android"]),
+          interface_languages: null,
+        })),
+      )
+      .execute();
+    invalidateCatalogCache();
+    const named = await t.db.selectFrom("tool_translations").select("name").where("tool_id", "=", tools[0]!.id).where("language", "=", "us-en").executeTakeFirstOrThrow();
+    const word = named.name.split(/\s+/)[0]!;
+    const selections: Array<[string, Partial<ToolFilterSelection>]> = [
+      ["free_plan=yes", { freePlan: ["yes"] }],
+      ["api=yes&platforms=ios,android", { api: ["yes"], platforms: ["ios", "android"] }],
+      [`platforms=ios,web&q=${encodeURIComponent(word)}`, { platforms: ["ios", "web"] }],
+    ];
+    for (const [query, selection] of selections) {
+      const search = new URLSearchParams(query).get("q") ?? undefined;
+      const page = await listTools(t.db, { lang: "us-en", search, sort: "popular", page: 1, filters: { ...emptyToolFilters(), ...selection } });
+      const body = (await (await call(`/api/v1/tools?${query}&sort=popular&limit=100`)).json()) as { total: number; data: Array<{ slug: string }> };
+      expect(body.total, query).toBe(page.total);
+      expect(body.total, query).toBeGreaterThan(0);
+      expect(body.data.slice(0, page.tools.length).map((tool) => tool.slug), query).toEqual(page.tools.map((tool) => tool.slug));
+    }
+    const bad = await call("/api/v1/tools?platforms=ios,toaster");
+    expect(bad.status).toBe(400);
+    const problem = (await bad.json()) as { invalid_params: Array<{ name: string; reason: string }> };
+    expect(problem.invalid_params).toEqual([{ name: "platforms", reason: expect.stringContaining("toaster") }]);
   });
 
   it("answers in the requested language with the usual fallback", async () => {

@@ -13,19 +13,26 @@ export interface ListingStats {
   range: StatsRange;
   days: string[];
   series: { views: number[]; websiteVisits: number[]; badgeVisits: number[]; favorites: number[]; ratings: number[] };
-  /** Reviews written per day: filled by the reviews domain once it exists (null: not counted here). */
+  /** Published reviews per day, by the day they were written. */
   reviews: number[] | null;
   totals: { views: number; websiteVisits: number; badgeVisits: number; favorites: number; ratings: number };
   rating: number;
   ratingCount: number;
 }
 
-/**
- * The seam for written reviews: the reviews domain answers its counts per day here; until then the page
- * shows ratings alone.
- */
-export async function reviewCountsByDay(_db: DB, _toolId: number, _from: string): Promise<Map<string, number> | null> {
-  return null;
+/** Reviews of the tool that show (published), per day written, from `from` on. */
+export async function reviewCountsByDay(db: DB, toolId: number, from: string): Promise<Map<string, number>> {
+  const day = sql<string>`substr(created_at, 1, 10)`;
+  const rows = await db
+    .selectFrom("reviews")
+    .select([day.as("day"), (eb) => eb.fn.countAll<number>().as("n")])
+    .where("subject", "=", "tool")
+    .where("subject_id", "=", toolId)
+    .where("status", "=", "published")
+    .where("created_at", ">=", from)
+    .groupBy(day)
+    .execute();
+  return new Map(rows.map((row) => [row.day, Number(row.n)]));
 }
 
 const perDay = (rows: Array<{ day: string; n: unknown }>) => new Map(rows.map((r) => [r.day, Number(r.n)]));

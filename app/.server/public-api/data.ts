@@ -11,7 +11,7 @@ import { CARD_COLUMNS, toCards } from "../tools/queries";
 import { rankedTools } from "../tools/search-ranking";
 import { ApiProblem } from "./problems";
 import type { categoryList, ecommerceDetail, ecommerceList, ecommerceListQuery, toolDetail, toolList, toolListQuery } from "./schemas";
-import { applyToolFilters } from "./tool-filters";
+import { applyToolFilters, narrowByOffers } from "./tool-filters";
 
 /**
  * What the public API answers, read through the same server domains as the pages (same ranking, same
@@ -53,7 +53,7 @@ export async function toolListOf(db: DB, query: z.output<typeof toolListQuery>, 
   const { lang, q, sort, limit, cursor: _cursor, ...filters } = query;
   const applied = await applyToolFilters(db, lang, filters);
   if (!applied) return { lang, total: 0, data: [], next_cursor: null };
-  const ranked = await rankedTools(db, { search: q, sort, lang, categoryIds: applied.categoryIds });
+  const ranked = await narrowByOffers(db, await rankedTools(db, { search: q, sort, lang, categoryIds: applied.categoryIds }), applied, !q && !applied.categoryIds);
   const ids = [...ranked.subarray(offset, offset + limit)];
   const rows = ids.length ? await db.selectFrom("tools as t").select([...CARD_COLUMNS, "t.website_url", "t.created_at"]).where("t.id", "in", ids).execute() : [];
   const byId = new Map(rows.map((row) => [row.id, row]));

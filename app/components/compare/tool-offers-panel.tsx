@@ -18,10 +18,8 @@ export interface ToolOffersPanelData {
 export function ToolOffersPanel({ data, name }: { data: ToolOffersPanelData | null; name: string }) {
   useRouteBundles(data?.bundles);
   const t = useT("compare");
-  const to = useLocalizedPath();
   const rows = useOfferRows();
   if (!data) return null;
-  const alternativesPath = data.kind === "tool" ? `/alternatives/${data.slug}` : `/ecommerce/alternatives/${data.slug}`;
   return (
     <section aria-labelledby="tool-offers" className="space-y-3 rounded-xl border border-slate-200 bg-white p-5" data-testid="tool-offers">
       <div className="flex flex-wrap items-center justify-between gap-3">
@@ -40,11 +38,23 @@ export function ToolOffersPanel({ data, name }: { data: ToolOffersPanelData | nu
       </dl>
       {data.hasAlternatives ? (
         <p>
-          <AppLink to={to(alternativesPath)} className="text-sm font-medium text-brand-700 hover:underline" data-testid="alternatives-link">
-            {t("alternatives.link", { name })}
-          </AppLink>
+          <AlternativesLink data={data} name={name} />
         </p>
       ) : null}
     </section>
+  );
+}
+
+/** "See alternatives to X", where the alternatives page exists (it passes the quality gate); else nothing. */
+export function AlternativesLink({ data, name }: { data: ToolOffersPanelData | null; name: string }) {
+  useRouteBundles(data?.bundles);
+  const t = useT("compare");
+  const to = useLocalizedPath();
+  if (!data?.hasAlternatives) return null;
+  const path = data.kind === "tool" ? `/alternatives/${data.slug}` : `/ecommerce/alternatives/${data.slug}`;
+  return (
+    <AppLink to={to(path)} className="text-sm font-medium text-brand-700 hover:underline" data-testid="alternatives-link">
+      {t("alternatives.link", { name })}
+    </AppLink>
   );
 }
