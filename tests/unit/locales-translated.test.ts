@@ -19,6 +19,8 @@ const BRANDS = new Set([
   "Freemium", "Slug",
   // Marketplaces and terms of art of the e-commerce directory.
   "eBay", "TikTok Shop", "ERP",
+  // Platforms a tool runs on, named as their makers name them.
+  "Web", "iOS", "Android", "Windows", "macOS", "Linux", "Slack", "Figma",
 ]);
 
 /**
@@ -27,10 +29,13 @@ const BRANDS = new Set([
  */
 const SHARED_WORDS: Partial<Record<Lang, Set<string>>> = {
   // Loanwords of the submit form's preset tags, written as in English in these languages' own tech press.
-  pt: new Set(["Chatbot", "Marketing", "Design"]),
-  es: new Set(["Chatbot", "Marketing"]),
-  de: new Set(["Chatbot", "Marketing", "Design"]),
-  fr: new Set(["Suggestions", "Solutions", "Page {{page}}", "Chatbot", "Marketing", "Design"]),
+  // "Newsletter", "Feeds" and "Marketplaces" as these languages' own web and e-commerce press writes them.
+  // "vs" in a comparison's title, as these languages' press writes it; Spanish "No"; German "Screenshot";
+  // French "Open source" (as the French administration writes it).
+  pt: new Set(["Chatbot", "Marketing", "Design", "Newsletter", "Feeds", "Marketplaces", "{{a}} vs {{b}}"]),
+  es: new Set(["Chatbot", "Marketing", "Feeds", "No", "{{a}} vs {{b}}"]),
+  de: new Set(["Chatbot", "Marketing", "Design", "Newsletter", "Feeds", "optional", "Screenshot"]),
+  fr: new Set(["Suggestions", "Solutions", "Page {{page}}", "Chatbot", "Marketing", "Design", "Newsletter", "Open source", "{{a}} vs {{b}}"]),
   vi: new Set(["Chatbot"]),
 };
 
