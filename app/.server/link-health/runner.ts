@@ -5,6 +5,7 @@ import { acquireLease, releaseLease } from "../background-lease";
 import { databaseAway } from "../db/availability";
 import { getLogger } from "../logger";
 import { runLinkRound, type CheckerOptions } from "./checker";
+import { countJobRun } from "../metrics";
 
 const LEASE = "link-health";
 const INSTANCE = crypto.randomUUID();
@@ -51,7 +52,7 @@ export function startLinkChecker(getDb: () => DB, config: LinkConfig): () => voi
   const options = checkerOptions(config);
   const timer = setInterval(() => {
     if (databaseAway(getDb())) return;
-    linkTick(getDb(), options).catch((error: unknown) => getLogger().warn({ err: error }, "link check failed"));
+    countJobRun("link_check", linkTick(getDb(), options)).catch((error: unknown) => getLogger().warn({ err: error }, "link check failed"));
   }, options.tickMs);
   timer.unref();
   return () => clearInterval(timer);

@@ -1,6 +1,7 @@
 import nodemailer from "nodemailer";
 import type { Config } from "../config";
 import type { OutgoingMail } from "../auth/mail";
+import { mailsSent } from "../metrics";
 
 /**
  * The digest's own SMTP transport: pooled, so a batch reuses a few connections instead of opening one per
@@ -13,7 +14,13 @@ export function newsletterMailer(config: Config): { send: (mail: OutgoingMail) =
   const transport = nodemailer.createTransport(url.toString());
   return {
     send: async (mail) => {
-      await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+      try {
+        await transport.sendMail({ from: config.MAIL_FROM, ...mail });
+        mailsSent.inc({ outcome: "sent" });
+      } catch (error) {
+        mailsSent.inc({ outcome: "failed" });
+        throw error;
+      }
     },
     close: () => transport.close(),
   };

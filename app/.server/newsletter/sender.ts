@@ -9,6 +9,7 @@ import { buildDigest, isoWeek, renderDigest, subscriberLinks, type DigestContent
 import { newsletterMailer } from "./mailer";
 import { newsletterEnabled } from "./subscribers";
 import type { OutgoingMail } from "../auth/mail";
+import { countJobRun } from "../metrics";
 
 /**
  * Sends the weekly digest: one issue per language and ISO week, to every confirmed subscriber of that language,
@@ -134,7 +135,7 @@ export function startNewsletterSender(getDb: () => DB, config: Config): () => vo
   const tick = () => {
     if (running || !issueDue(new Date(), config.NEWSLETTER_SEND_HOUR)) return;
     running = true;
-    sendDueIssues(getDb(), { batchSize: config.NEWSLETTER_BATCH_SIZE, leaseMs: 5 * 60_000, publicUrl: config.publicUrl, send: mailer.send })
+    countJobRun("newsletter_send", sendDueIssues(getDb(), { batchSize: config.NEWSLETTER_BATCH_SIZE, leaseMs: 5 * 60_000, publicUrl: config.publicUrl, send: mailer.send }))
       .then((report) => report.sent + report.failed > 0 && getLogger().info(report, "newsletter digest sent"))
       .catch((error: unknown) => getLogger().warn({ err: error }, "newsletter round failed"))
       .finally(() => (running = false));
