@@ -99,9 +99,12 @@ describe("tool detail in Chromium", () => {
     expect(broken).toBe(0);
   });
 
-  it("shows the default picture on a list card whose image file is missing, even when it failed before hydration", async () => {
+  it("shows the initials tile on a list card whose image file is missing, even when it failed before hydration", async () => {
     await gotoHydrated(page, `${server.url}/us-en/tools`);
-    await page.waitForFunction(() => document.querySelector('main img[src="/images/tool-default.svg"]'));
+    // Claude's logo file is missing in this catalogue: its card shows its initials instead of a broken picture.
+    const claude = page.locator('main a[href="/us-en/tool/claude"] [data-testid="card-stage"]');
+    await claude.locator(".card-mark-initials").waitFor();
+    expect(await claude.locator("img").count()).toBe(0);
     const broken = await page.evaluate(() => [...document.querySelectorAll("main img")].filter((img) => (img as HTMLImageElement).complete && (img as HTMLImageElement).naturalWidth === 0).length);
     expect(broken).toBe(0);
   });

@@ -66,7 +66,11 @@ describe("tool page for a crawler without JavaScript", () => {
     // The visible page: description, features, FAQ, visit button that opens the tool's site.
     expect(decode(body)).toContain("OpenAI's conversational assistant for writing & analysis <fast>.");
     expect(body).toContain("Voice conversations");
-    expect(body).toMatch(/<a href="https:\/\/chatgpt\.example\.com\/" target="_blank" rel="noopener"/);
+    // The visit goes through /go/{slug}, which counts it (bots not) and sends the visitor on to the tool's site.
+    expect(body).toMatch(/<a href="\/go\/chatgpt" target="_blank" rel="noopener"/);
+    const visit = await fetch(`${server.url}/go/chatgpt`, { redirect: "manual" });
+    expect(visit.status).toBe(302);
+    expect(visit.headers.get("location")).toBe("https://chatgpt.example.com/");
     for (const action of ["favorite", "promote", "update"]) expect(body).toContain(`data-action="${action}"`);
   });
 

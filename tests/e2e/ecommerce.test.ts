@@ -139,7 +139,10 @@ describe("e-commerce pages over HTTP", () => {
     expect(sitemap.status).toBe(200);
     const parsed = new XMLParser().parse(sitemap.body) as { urlset: { url: Array<{ loc: string }> } };
     const urls = parsed.urlset.url.map((u) => u.loc.replace(PUBLIC_URL, ""));
-    expect(urls.length).toBe(1040);
+    // The list and every tool page in every language ((1 + 103) x 10), then the alternatives and comparison
+    // pages that pass their gates.
+    expect(urls.filter((url) => /^\/[a-zA-Z-]+\/ecommerce(?:\/[^/]+)?$/.test(url)).length).toBe(1040);
+    expect(urls.every((url) => /^\/[a-zA-Z-]+\/(?:ecommerce|ecommerce\/[^/]+|ecommerce\/alternatives\/[^/]+|compare\/[^/]+-vs-[^/]+)$/.test(url)), "only list, tool, alternatives and comparison pages").toBe(true);
     const failures: string[] = [];
     for (let i = 0; i < urls.length; i += 8) {
       const batch = await Promise.all(urls.slice(i, i + 8).map(async (url) => [url, (await get(url)).status] as const));
