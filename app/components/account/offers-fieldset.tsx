@@ -59,7 +59,7 @@ export function OffersFieldset({ values, onChange, fieldError, invalid }: Offers
         ))}
       </div>
       <div>
-        <div className="grid grid-cols-[minmax(0,1fr)_7rem] gap-3">
+        <div className="grid grid-cols-[minmax(0,1fr)_7rem] items-end gap-3">
           <label className={label}>
             {t("account:submit.offers.priceFrom")}
             <input name={OFFER_FIELD.price_from} inputMode="decimal" value={values.price_from} onChange={(e) => onChange({ ...values, price_from: e.target.value })}
