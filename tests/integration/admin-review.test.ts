@@ -13,6 +13,7 @@ import { AppError } from "~/.server/errors";
 import { directoryPages } from "~/.server/seo/sitemap";
 import { getAutocompleteIndex, queryIndex } from "~/.server/tools/autocomplete";
 import { homeSections, listTools } from "~/.server/tools/queries";
+import { changeCatalog } from "~/.server/catalog/changes";
 import { comparableTool } from "~/.server/offers/page-data";
 import { readToolOffers, syncOffers } from "~/.server/offers/store";
 import { pagePriorities } from "~/lib/admin";
@@ -201,7 +202,7 @@ describe.each(testDialects())("admin review on %s", (dialect) => {
 
   it("shows changed offers as one before/after row of an update's diff and applies them on approval", async () => {
     const toolId = await addTool(db, "offer-pad", "Offer Pad", { categoryId: writingId });
-    await db.transaction().execute((trx) => syncOffers(trx, "tool", toolId, { free_plan: true, platforms: ["web"] }));
+    await changeCatalog(db, "tools", (trx) => syncOffers(trx, "tool", toolId, { free_plan: true, platforms: ["web"] }));
     const tool = await loadEditableTool(db, "offer-pad", "us-en");
     // The proposal starts from the tool's current offers.
     expect(tool?.values.offers).toMatchObject({ free_plan: true, platforms: ["web"], price_from: null });
