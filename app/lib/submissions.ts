@@ -1,4 +1,5 @@
 import { z } from "zod";
+import { offersSchema } from "./offers";
 
 /**
  * The contract between the submit form (browser and server), the user's
@@ -137,12 +138,14 @@ export const submitPayloadSchema = z.object({
   language: z.string().min(2).max(10),
   /** True when the text came from AI generation (the admin sees "generated" or "manual"). */
   generated: z.boolean(),
+  /** What the tool offers as the submitter stated it (absent in submissions from before the form asked). */
+  offers: offersSchema.optional(),
 });
 export type SubmitPayload = z.infer<typeof submitPayloadSchema>;
 
 /** Fields an update proposes; only the changed ones are present. */
 export const toolChangesSchema = submitPayloadSchema
-  .pick({ name: true, website_url: true, description: true, category: true, pricing: true, tags: true, features: true, use_cases: true, image_url: true, image_webp_url: true })
+  .pick({ name: true, website_url: true, description: true, category: true, pricing: true, tags: true, features: true, use_cases: true, image_url: true, image_webp_url: true, offers: true })
   .partial();
 export type ToolChanges = z.infer<typeof toolChangesSchema>;
 

@@ -4,6 +4,7 @@ import { ADMIN_NO_STORE, adminLanguage } from "~/.server/admin/language";
 import { handleReviewPost } from "~/.server/admin/page-actions";
 import { lastPageRedirect, listParamsOf } from "~/.server/admin/page-queries";
 import { categoryNamesBySlug } from "~/.server/categories/queries";
+import { compareBundles } from "~/.server/offers/bundles";
 import { listSubmissions } from "~/.server/admin/submissions";
 import { ADMIN_PAGE_SIZE } from "~/lib/admin";
 import { requireAdmin } from "~/.server/auth/guards";
@@ -25,11 +26,12 @@ export async function loader({ request }: Route.LoaderArgs) {
   if (tab === "ads") {
     const ads = await listAdRequests(getDb(), query);
     lastPageRedirect(request, page, ads.total, ADMIN_PAGE_SIZE);
-    return { tab, filter, page, ads, tools: null, categoryNames: {} };
+    return { tab, filter, page, ads, tools: null, categoryNames: {}, offerStrings: undefined };
   }
-  const [tools, categoryNames] = await Promise.all([listSubmissions(getDb(), query), categoryNamesBySlug(getDb(), lang)]);
+  const [tools, categoryNames, bundles] = await Promise.all([listSubmissions(getDb(), query), categoryNamesBySlug(getDb(), lang), compareBundles(lang)]);
   lastPageRedirect(request, page, tools.total, ADMIN_PAGE_SIZE);
-  return { tab, filter, page, tools, ads: null, categoryNames: Object.fromEntries(categoryNames) };
+  // The labels of what a tool offers, as the tool page shows them, for the cards and the update diff.
+  return { tab, filter, page, tools, ads: null, categoryNames: Object.fromEntries(categoryNames), offerStrings: bundles.compare as Record<string, unknown> | undefined };
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleReviewPost(request);
@@ -54,7 +56,7 @@ export default function AdminSubmissions({ loaderData }: Route.ComponentProps) {
       <div className="mt-4"><StatusFilter current={filter} /></div>
       <div className="mt-4 space-y-4">
         {result.data.length === 0 ? <p className="rounded-lg border border-dashed border-slate-300 p-6 text-center text-slate-600" data-testid="admin-empty">{t("common.empty")}</p> : null}
-        {loaderData.tools?.data.map((item) => <SubmissionCard key={item.id} item={item} categoryNames={loaderData.categoryNames} />)}
+        {loaderData.tools?.data.map((item) => <SubmissionCard key={item.id} item={item} categoryNames={loaderData.categoryNames} offerStrings={loaderData.offerStrings} />)}
         {loaderData.ads?.data.map((item) => <AdRequestCard key={item.id} item={item} />)}
       </div>
       <AdminPager page={page} total={result.total} pageSize={ADMIN_PAGE_SIZE} onPage={goTo} />

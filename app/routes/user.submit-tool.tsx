@@ -6,6 +6,7 @@ import { areaSeo, clientAddress, readForm, refusal, requireAreaUser, submitterOf
 import { useSiteSendsMail } from "~/components/account/site-mail";
 import { PageHeading } from "~/components/account/status-badge";
 import { ToolForm, type ToolFormValues } from "~/components/account/tool-form";
+import { EMPTY_OFFER_FORM } from "~/lib/offer-form";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import type { Route } from "./+types/user.submit-tool";
@@ -30,7 +31,7 @@ export async function action({ request }: Route.ActionArgs) {
   }
 }
 
-const EMPTY: ToolFormValues = { name: "", website_url: "", description: "", category: "", contact_email: "", pricing: "freemium", tags: [], features: "", use_cases: "" };
+const EMPTY: ToolFormValues = { name: "", website_url: "", description: "", category: "", contact_email: "", pricing: "freemium", tags: [], features: "", use_cases: "", offers: EMPTY_OFFER_FORM };
 
 export default function SubmitTool({ loaderData }: Route.ComponentProps) {
   const t = useT("account");

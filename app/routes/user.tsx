@@ -14,7 +14,7 @@ import type { Route } from "./+types/user";
  */
 export async function loader({ request }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
-  const [bundles, user] = await Promise.all([loadBundles(lang, ["account", "feeds"]), getSessionUser(request)]);
+  const [bundles, user] = await Promise.all([loadBundles(lang, ["account", "feeds", "compare"]), getSessionUser(request)]);
   return data(
     { bundles, signedIn: user !== null, name: user?.name ?? null },
     { headers: { "Cache-Control": PRIVATE_PAGE_CACHE, Vary: "Cookie", "X-Robots-Tag": "noindex" } },

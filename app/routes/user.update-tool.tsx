@@ -7,6 +7,7 @@ import { listTools } from "~/.server/tools/queries";
 import { areaSeo, clientAddress, readForm, refusal, requireAreaUser, submitterOf } from "~/.server/user-area/context";
 import { PageHeading } from "~/components/account/status-badge";
 import { ToolForm } from "~/components/account/tool-form";
+import { offerFormValues } from "~/lib/offer-form";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import type { Route } from "./+types/user.update-tool";
@@ -101,7 +102,7 @@ export default function UpdateTool({ loaderData }: Route.ComponentProps) {
       </p>
       <ToolForm
         mode="update"
-        initial={{ name: v.name, website_url: v.website_url, description: v.description, category: v.category, contact_email: loaderData.email, pricing: v.pricing, tags: v.tags, features: v.features.join("\n"), use_cases: v.use_cases.join("\n") }}
+        initial={{ name: v.name, website_url: v.website_url, description: v.description, category: v.category, contact_email: loaderData.email, pricing: v.pricing, tags: v.tags, features: v.features.join("\n"), use_cases: v.use_cases.join("\n"), offers: offerFormValues(v.offers) }}
         currentImage={v.image_webp_url ?? v.image_url}
         hidden={{ slug: tool.slug }}
         serverError={result && !result.ok ? result.error : null}

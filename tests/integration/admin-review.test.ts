@@ -13,7 +13,11 @@ import { AppError } from "~/.server/errors";
 import { directoryPages } from "~/.server/seo/sitemap";
 import { getAutocompleteIndex, queryIndex } from "~/.server/tools/autocomplete";
 import { homeSections, listTools } from "~/.server/tools/queries";
+import { changeCatalog } from "~/.server/catalog/changes";
+import { comparableTool } from "~/.server/offers/page-data";
+import { readToolOffers, syncOffers } from "~/.server/offers/store";
 import { pagePriorities } from "~/lib/admin";
+import { offersSchema } from "~/lib/offers";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 import { startSmtpCapture } from "../support/smtp";
 import { insertAdRequest, insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";
@@ -184,6 +188,39 @@ describe.each(testDialects())("admin review on %s", (dialect) => {
     expect(text).toEqual({ name: "Inkwell", description: "Writes better." });
     const audit = await listAudit(db, { entityType: "tool", entityId: String(toolId), page: 1, pageSize: 20 });
     expect(audit.data[0]?.changes.pricing).toEqual({ before: "free", after: "paid" });
+  });
+
+  it("publishes what an approved submission says the tool offers, and shows it on the tool's page", async () => {
+    const offers = offersSchema.parse({ free_plan: true, free_trial: false, price_from: 12.5, price_currency: "EUR", platforms: ["web", "ios"], interface_languages: ["en", "de"] });
+    const id = await insertSubmission(db, userId, submitPayload({ name: "Offer Scribe", contact_email: "offers@example.com", offers }));
+    const listed = (await listSubmissions(db, { status: "pending", page: 1, pageSize: 20 })).data.find((s) => s.id === id)!;
+    expect(listed.submit?.offers).toEqual(offers);
+    const result = await reviewSubmission(db, admin, id, { status: "approved", notes: null });
+    const page = await comparableTool(db, "tool", result.toolSlug!, "us-en");
+    expect(page?.offers).toMatchObject({ free_plan: true, free_trial: false, open_source: null, api: null, price_from: 12.5, price_currency: "EUR", platforms: ["web", "ios"], interface_languages: ["en", "de"] });
+  });
+
+  it("shows changed offers as one before/after row of an update's diff and applies them on approval", async () => {
+    const toolId = await addTool(db, "offer-pad", "Offer Pad", { categoryId: writingId });
+    await changeCatalog(db, "tools", (trx) => syncOffers(trx, "tool", toolId, { free_plan: true, platforms: ["web"] }));
+    const tool = await loadEditableTool(db, "offer-pad", "us-en");
+    // The proposal starts from the tool's current offers.
+    expect(tool?.values.offers).toMatchObject({ free_plan: true, platforms: ["web"], price_from: null });
+    const proposed = offersSchema.parse({ free_plan: false, api: true, price_from: 9, price_currency: "USD", platforms: ["web", "android"] });
+    const id = await insertUpdateSubmission(db, userId, toolId, {
+      tool_slug: "offer-pad",
+      language: "us-en",
+      contact_email: "pad@example.com",
+      before: { offers: tool!.values.offers },
+      changes: { offers: proposed },
+    });
+    const listed = (await listSubmissions(db, { status: "pending", page: 1, pageSize: 20 })).data.find((s) => s.id === id)!;
+    expect(listed.diff?.map((d) => d.field)).toEqual(["offers"]);
+    expect(listed.diff?.[0]?.before).toMatchObject({ free_plan: true, api: null, platforms: ["web"] });
+    expect(listed.diff?.[0]?.after).toMatchObject({ free_plan: false, api: true, price_from: 9, price_currency: "USD", platforms: ["web", "android"] });
+    await reviewSubmission(db, admin, id, { status: "approved", notes: null });
+    expect((await readToolOffers(db, [toolId])).get(toolId)).toMatchObject({ free_plan: false, api: true, price_from: 9, price_currency: "USD", platforms: ["web", "android"], interface_languages: null });
+    expect((await comparableTool(db, "tool", "offer-pad", "us-en"))?.offers).toMatchObject({ free_plan: false, platforms: ["web", "android"] });
   });
 
   it("writes preset tags in the submission's language and reads them back as presets for updates and their diff", async () => {

@@ -166,6 +166,59 @@ describe.each(testDialects())("user submissions on %s", (dialect) => {
     expect(row.tool_id).not.toBeNull();
   });
 
+  it("stores what the tool offers with a submission and names the offer field that is wrong", async () => {
+    const before = (await listMySubmissions(t.db, userId)).length;
+    const refusal = async (fields: Record<string, string | string[]>) => {
+      const error = await submitTool(t.db, ctx, form({ ...VALID, website_url: "https://offers.example.com", ...fields })).then(() => null, (e: unknown) => e);
+      expect(error).toBeInstanceOf(SubmitRefused);
+      const { status, code, field } = error as SubmitRefused;
+      return { status, code, field };
+    };
+    expect(await refusal({ offer_platforms: ["web", "toaster"] })).toEqual({ status: 400, code: "offerPlatformsInvalid", field: "offer_platforms" });
+    expect(await refusal({ offer_price_from: "-5", offer_price_currency: "USD" })).toEqual({ status: 400, code: "offerPriceInvalid", field: "offer_price_from" });
+    expect(await refusal({ offer_price_from: "20" })).toEqual({ status: 400, code: "offerCurrencyRequired", field: "offer_price_currency" });
+    expect(await refusal({ offer_interface_languages: ["klingon"] })).toEqual({ status: 400, code: "offerLanguagesInvalid", field: "offer_interface_languages" });
+    expect(await refusal({ offer_free_plan: "maybe" })).toEqual({ status: 400, code: "offerFlagInvalid", field: "offer_free_plan" });
+    expect(await listMySubmissions(t.db, userId)).toHaveLength(before);
+
+    await submitTool(t.db, ctx, form({
+      ...VALID,
+      website_url: "https://offers.example.com",
+      offer_free_plan: "yes",
+      offer_open_source: "no",
+      offer_free_trial: "",
+      offer_price_from: "19,99",
+      offer_price_currency: "EUR",
+      offer_platforms: ["macos", "web", "web"],
+      offer_interface_languages: ["de", "en"],
+    }));
+    const row = await t.db.selectFrom("submissions").select("payload").where("user_id", "=", userId).where("type", "=", "submit").orderBy("id", "desc").executeTakeFirstOrThrow();
+    // Empty fields stay "not stated"; lists keep one entry each, in the order of their codes.
+    expect(submitPayloadSchema.parse(JSON.parse(row.payload)).offers).toEqual({
+      free_plan: true,
+      free_trial: null,
+      price_from: 19.99,
+      price_currency: "EUR",
+      open_source: false,
+      api: null,
+      platforms: ["web", "macos"],
+      interface_languages: ["en", "de"],
+    });
+  });
+
+  it("stores changed offers of an update proposal with the tool's current ones", async () => {
+    const listed = { name: "Listed Tool", website_url: "http://listed.example.com/", description: "Lists.", category: "", contact_email: "ann@example.com", pricing: "trial", tags: "SEO", features: "One", use_cases: "" };
+    await t.db.deleteFrom("submissions").where("user_id", "=", userId).execute();
+    await proposeUpdate(t.db, ctx, "listed-tool", form({ ...listed, offer_api: "yes", offer_platforms: ["web"] }));
+    const [latest] = await listMySubmissions(t.db, userId);
+    expect(latest?.changedFields).toEqual(["offers"]);
+    const row = await t.db.selectFrom("submissions").select("payload").where("id", "=", latest!.id).executeTakeFirstOrThrow();
+    const payload = updatePayloadSchema.parse(JSON.parse(row.payload));
+    expect(payload.before.offers).toMatchObject({ api: null, platforms: null });
+    expect(payload.changes.offers).toMatchObject({ api: true, platforms: ["web"], free_plan: null });
+    expect(await codeOf(proposeUpdate(t.db, ctx, "listed-tool", form({ ...listed, offer_price_from: "abc", offer_price_currency: "USD" })))).toBe("offerPriceInvalid");
+  });
+
   it("stores an ad request for its owner only and tells the administrators once", async () => {
     const id = await createAdRequest(t.db, userId, { tool_name: "Acme", website_url: null, description: "Top of category", budget: "100-500", contact_email: "ann@example.com", contact_platform: "wechat", contact_handle: "ann_wx" }, "ja");
     const stored = (await getMyAdRequest(t.db, userId, id))!;

@@ -8,6 +8,8 @@ import type { DB, Schema } from "../db";
 import { getStorage } from "../storage";
 import { nowIso, parseStringList, toJson } from "../db/values";
 import { AppError } from "../errors";
+import { canonicalOffers } from "~/lib/offer-form";
+import { readToolOffers, syncOffers } from "../offers/store";
 import { localizePresetTags, presetTagsOf } from "../submissions/preset-tags";
 
 /**
@@ -94,6 +96,7 @@ export async function publishSubmittedTool(trx: CatalogWrite, payload: SubmitPay
   if (language !== "us-en") rows.push({ ...text, language: "us-en", description: null, features: "[]", use_cases: "[]", tags: "[]" });
   await trx.insertInto("tool_translations").values(rows).execute();
   await trx.insertInto("tool_categories").values({ tool_id: id, category_id: category, position: 0 }).execute();
+  await syncOffers(trx, "tool", id, payload.offers);
   return { id, slug };
 }
 
@@ -101,7 +104,7 @@ export async function publishSubmittedTool(trx: CatalogWrite, payload: SubmitPay
 export async function currentToolFields(db: DB | Trx, toolId: number, language: string): Promise<Required<ToolChanges> | null> {
   const tool = await db.selectFrom("tools").select(["id", "website_url", "pricing", "image_url", "image_webp_url"]).where("id", "=", toolId).executeTakeFirst();
   if (!tool) return null;
-  const [texts, category] = await Promise.all([
+  const [texts, category, offers] = await Promise.all([
     db.selectFrom("tool_translations").selectAll().where("tool_id", "=", toolId).orderBy("language").execute(),
     db
       .selectFrom("tool_categories as tc")
@@ -111,6 +114,7 @@ export async function currentToolFields(db: DB | Trx, toolId: number, language: 
       .where("c.parent_id", "is", null)
       .orderBy("tc.position")
       .executeTakeFirst(),
+    readToolOffers(db as DB, [toolId]),
   ]);
   // As the update form showed them (the tool page's fields in that language, spec 4.7).
   const text = (key: "name" | "description") => pickLocalized(fieldVariants(texts, (t) => t[key]), language)?.value ?? "";
@@ -127,13 +131,14 @@ export async function currentToolFields(db: DB | Trx, toolId: number, language: 
     use_cases: list("use_cases"),
     image_url: tool.image_url,
     image_webp_url: tool.image_webp_url,
+    offers: canonicalOffers(offers.get(toolId)),
   };
 }
 
 /** Field-by-field: the tool's value now and the proposed one, for every field the update changes. */
 export function updateDiff(current: Required<ToolChanges>, changes: ToolChanges): Array<{ field: keyof ToolChanges; before: unknown; after: unknown }> {
   return (Object.keys(changes) as Array<keyof ToolChanges>)
-    .filter((field) => changes[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(changes[field]))
+    .filter((field) => changes[field] !== undefined && JSON.stringify(current[field]) !== JSON.stringify(field === "offers" ? canonicalOffers(changes.offers) : changes[field]))
     .map((field) => ({ field, before: current[field], after: changes[field] }));
 }
 
@@ -162,6 +167,8 @@ export async function applyToolUpdate(trx: CatalogWrite, toolId: number, languag
         .execute();
     }
   }
+
+  if (changes.offers !== undefined) await syncOffers(trx, "tool", toolId, changes.offers);
 
   if (changes.category !== undefined) {
     const category = await categoryId(trx, changes.category);

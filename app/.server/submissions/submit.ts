@@ -9,6 +9,8 @@ import {
   type SubmitFormFields,
   type SubmitPayload,
 } from "~/lib/submissions";
+import { readOfferFields, type OfferErrorCode, type OfferFormError } from "~/lib/offer-form";
+import type { Offers } from "~/lib/offers";
 import type { DB } from "../db";
 import { consumeRateLimit, type RateLimitRule } from "../rate-limit";
 import { isStoredSubmissionImage } from "../uploads/tool-image";
@@ -37,6 +39,7 @@ export type SubmitRefusalCode =
   | "useCasesInvalid"
   | "tagsInvalid"
   | "imageInvalid"
+  | OfferErrorCode
   | "duplicateTool"
   | "duplicatePending"
   | "duplicatePendingOwn"
@@ -72,6 +75,9 @@ export interface ParsedSubmitForm extends SubmitFormFields {
   image_webp_url: string | null;
   generated: boolean;
   honeypot: string;
+  /** What the tool offers (all "not stated" when left empty), or the offer field that is wrong. */
+  offers: Offers | null;
+  offersError: OfferFormError | null;
 }
 
 const text = (form: URLSearchParams, name: string, max = 4000) => (form.get(name) ?? "").slice(0, max);
@@ -79,6 +85,7 @@ const text = (form: URLSearchParams, name: string, max = 4000) => (form.get(name
 /** Reads the submit form's fields (free text; the rules run in `checkFields`). */
 export function readSubmitForm(form: URLSearchParams): ParsedSubmitForm {
   const pricing = SUBMIT_PRICING.find((p) => p === form.get("pricing")) ?? "freemium";
+  const offered = readOfferFields(form);
   const tags = [...new Set(form.getAll("tags").flatMap((t) => t.split(/[,，]/)).map((t) => t.trim()).filter(Boolean))];
   return {
     name: text(form, "name"),
@@ -94,6 +101,8 @@ export function readSubmitForm(form: URLSearchParams): ParsedSubmitForm {
     image_webp_url: form.get("image_webp_url") || null,
     generated: form.get("generated") === "true",
     honeypot: text(form, HONEYPOT_FIELD, 200),
+    offers: offered.offers,
+    offersError: offered.error,
   };
 }
 
@@ -111,6 +120,7 @@ export async function checkFields(fields: ParsedSubmitForm, rules = firstSubmitE
     if (url && !(await isStoredSubmissionImage(url))) throw new SubmitRefused(400, "imageInvalid", "image");
   }
   if (Boolean(fields.image_url) !== Boolean(fields.image_webp_url)) throw new SubmitRefused(400, "imageInvalid", "image");
+  if (fields.offersError) throw new SubmitRefused(400, fields.offersError.code, fields.offersError.field);
 }
 
 /** Refuses a website already listed or awaiting review. */
@@ -156,6 +166,7 @@ export async function submitTool(db: DB, ctx: SubmitContext, fields: ParsedSubmi
     image_webp_url: fields.image_webp_url,
     language: ctx.language,
     generated: fields.generated,
+    ...(fields.offers ? { offers: fields.offers } : {}),
   };
   const id = await insertSubmitRow(db, ctx.userId, payload);
   queueSiteScreenshot(db, website, "submission");

@@ -1,5 +1,7 @@
 import { firstSubmitError, SUBMIT_CATEGORIES, SUBMIT_PRICING, type ToolChanges } from "~/lib/submissions";
+import { canonicalOffers } from "~/lib/offer-form";
 import type { DB } from "../db";
+import { readToolOffers } from "../offers/store";
 import { getToolDetail } from "../tools/detail";
 import { adminRecipients, sendQuietly, submissionAdminMail, submissionReceivedMail } from "./mail";
 import { presetTagsOf } from "./preset-tags";
@@ -36,6 +38,7 @@ export async function loadEditableTool(db: DB, slug: string, lang: string): Prom
   if (!detail || detail.toolId === null) return null;
   const category = SUBMIT_CATEGORIES.find((c) => c === detail.category?.slug) ?? "";
   const image = detail.images[0];
+  const offers = (await readToolOffers(db, [detail.toolId])).get(detail.toolId);
   return {
     toolId: detail.toolId,
     slug: detail.slug,
@@ -51,6 +54,7 @@ export async function loadEditableTool(db: DB, slug: string, lang: string): Prom
       use_cases: detail.useCases,
       image_url: image?.url ?? null,
       image_webp_url: image?.webpUrl ?? null,
+      offers: canonicalOffers(offers),
     },
   };
 }
@@ -71,6 +75,7 @@ export function changedFields(before: EditableTool["values"], fields: ParsedSubm
     use_cases: fields.use_cases,
   };
   if (fields.category) proposed.category = fields.category as ToolChanges["category"];
+  if (fields.offers) proposed.offers = canonicalOffers(fields.offers);
   if (fields.image_url) Object.assign(proposed, { image_url: fields.image_url, image_webp_url: fields.image_webp_url });
   const changes: ToolChanges = {};
   for (const [key, value] of Object.entries(proposed) as Array<[keyof ToolChanges, unknown]>) {

@@ -3,7 +3,9 @@ import { Link } from "react-router";
 import { DESCRIPTION_MAX, firstSubmitError, NAME_MAX, PRESET_TAGS, presetTagKey, SUBMIT_CATEGORIES, SUBMIT_PRICING, type SubmitFormFields } from "~/lib/submissions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
+import { readOfferFields, type OfferFormValues } from "~/lib/offer-form";
 import { AiGenerateButton } from "./ai-generate-button";
+import { OffersFieldset } from "./offers-fieldset";
 import { ImageField, type UploadedImage } from "./image-field";
 
 export interface ToolFormValues extends SubmitFormFields {
@@ -11,6 +13,7 @@ export interface ToolFormValues extends SubmitFormFields {
   tags: string[];
   features: string;
   use_cases: string;
+  offers: OfferFormValues;
 }
 
 export interface FormError {
@@ -62,8 +65,10 @@ export function ToolForm({ mode, initial, currentImage, hidden, serverError, sub
     const rulesFor = mode === "update" ? { ...values, category: values.category || SUBMIT_CATEGORIES[0] } : values;
     const failed = firstSubmitError(rulesFor);
     if (failed) return setError(failed);
-    setError(null);
     const form = new FormData(formRef.current!);
+    const offered = readOfferFields(form);
+    if (offered.error) return setError(offered.error);
+    setError(null);
     form.delete("tags");
     for (const tag of [...presetTags, ...extraTags.split(/[,，]/).map((x) => x.trim()).filter(Boolean)]) form.append("tags", tag);
     onSubmit(form);
@@ -196,6 +201,7 @@ export function ToolForm({ mode, initial, currentImage, hidden, serverError, sub
           {fieldError("use_cases")}
         </label>
       </div>
+      <OffersFieldset values={values.offers} onChange={(offers) => setValues((v) => ({ ...v, offers }))} fieldError={fieldError} invalid={(name) => error?.field === name} />
       <ImageField value={image} current={currentImage} onChange={setImage} />
       {fieldError("image")}
       <label className={label}>

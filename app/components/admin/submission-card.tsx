@@ -4,6 +4,7 @@ import { formatAdminDate, useAdminText } from "./admin-text";
 import { ReviewForm } from "./review-form";
 import { StatusBadge } from "./status-badge";
 import { SiteScreenshotField } from "../look/site-screenshot-field";
+import { useOffersSummary } from "./offers-summary";
 
 
 function Field({ label, children, testId }: { label: string; children: React.ReactNode; testId?: string }) {
@@ -28,8 +29,9 @@ function show(value: unknown): string {
  * update is titled with the tool it changes (its current name and image); categories show by name in the
  * admin's language (`categoryNames`, by slug).
  */
-export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; categoryNames: Record<string, string> }) {
+export function SubmissionCard({ item, categoryNames, offerStrings }: { item: SubmissionView; categoryNames: Record<string, string>; offerStrings?: Record<string, unknown> }) {
   const { t, lang } = useAdminText();
+  const offersSummary = useOffersSummary(lang, offerStrings);
   const payload = item.submit;
   const update = item.update;
   const name = payload?.name ?? item.tool?.name ?? update?.tool_slug ?? item.slug;
@@ -37,7 +39,13 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
   const category = (slug: unknown) => (typeof slug === "string" ? (categoryNames[slug] ?? slug) : slug);
   // Category and pricing values read as the rest of the card does, not as stored codes.
   const shown = (field: string, value: unknown) =>
-    field === "category" ? category(value) : field === "pricing" && typeof value === "string" ? t(`pricing.${value}`) : value;
+    field === "category"
+      ? category(value)
+      : field === "pricing" && typeof value === "string"
+        ? t(`pricing.${value}`)
+        : field === "offers"
+          ? offersSummary(value as Parameters<typeof offersSummary>[0])
+          : value;
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="submission-row" data-id={item.id} data-name={name}>
       <header className="flex flex-wrap items-center gap-3">
@@ -62,6 +70,7 @@ export function SubmissionCard({ item, categoryNames }: { item: SubmissionView; 
             <Field label={t("fields.tags")}>{list(payload.tags)}</Field>
             <Field label={t("fields.features")}>{list(payload.features)}</Field>
             <Field label={t("fields.useCases")}>{list(payload.use_cases)}</Field>
+            <Field label={t("fields.offers")} testId="submission-offers">{offersSummary(payload.offers) || "—"}</Field>
             <Field label={t("fields.contact")}>{payload.contact_email || "—"}</Field>
             <Field label={t("fields.source")}>{payload.generated ? t("fields.generated") : t("fields.manual")}</Field>
             <Field label={t("fields.language")}>{payload.language}</Field>
