@@ -42,19 +42,20 @@ export default function AdminAuditLog({ loaderData }: Route.ComponentProps) {
   const { filter, categoryNames } = loaderData;
   // A category shows by its name in the admin's language (the log keeps the slug).
   const value = (field: string, v: unknown) => show(field === "category" && typeof v === "string" ? (categoryNames[v] ?? v) : v);
-  const input = "mt-1 block rounded-md border border-slate-300 px-2 py-1 text-sm";
+  // max-w-full: a select is as wide as its longest option (long French and German action names), never wider than the page.
+  const input = "mt-1 block max-w-full rounded-md border border-slate-300 px-2 py-1 text-sm";
   return (
     <section>
       <h1 className="text-2xl font-semibold text-slate-900">{t("audit.title")}</h1>
       <p className="mt-1 text-sm text-slate-600">{t("audit.readOnly")}</p>
       <Form method="get" className="mt-4 flex flex-wrap items-end gap-3 text-sm text-slate-700" data-testid="audit-filters">
-        <label>{t("audit.action")}
+        <label className="min-w-0 max-w-full">{t("audit.action")}
           <select name="action" defaultValue={filter.action ?? ""} className={input}>
             <option value="">{t("audit.any")}</option>
             {AUDIT_ACTIONS.map((action) => <option key={action} value={action}>{t(`audit.actions.${action.replace(".", "_")}`)}</option>)}
           </select>
         </label>
-        <label>{t("audit.entity")}
+        <label className="min-w-0 max-w-full">{t("audit.entity")}
           <select name="entityType" defaultValue={filter.entityType ?? ""} className={input}>
             <option value="">{t("audit.any")}</option>
             {AUDIT_ENTITIES.map((entity) => <option key={entity} value={entity}>{t(`audit.entities.${entity}`)}</option>)}

@@ -14,7 +14,6 @@ export function CompareToggle({ tool, className = "" }: { tool: PickedTool; clas
         type="button"
         className="compare-toggle"
         aria-pressed={on}
-        aria-label={t("compareTray.toggleLabel", { name: tool.name })}
         data-compare={tool.slug}
         onClick={(event) => {
           // Cards are links: the toggle must not open the tool.
@@ -24,7 +23,10 @@ export function CompareToggle({ tool, className = "" }: { tool: PickedTool; clas
         }}
       >
         <span aria-hidden="true">{on ? "✓" : "+"}</span>
+        {/* The visible word first, then the tool for screen readers ("Compare ChatGPT", pressed or not):
+            a name that contains what is shown (WCAG 2.5.3). */}
         {t("compareTray.toggle")}
+        <span className="sr-only"> {tool.name}</span>
       </button>
       {full ? (
         <span role="status" className="mt-1 text-xs text-amber-800">
