@@ -180,7 +180,12 @@ describe.each(testDialects())("claims, listing figures and badges on %s", (diale
     expect(stats.days.at(-1)).toBe(today);
     expect(stats.totals).toEqual({ views: 17, websiteVisits: 2, badgeVisits: 1, favorites: 1, ratings: 1 });
     expect(stats.series.views.at(-1)).toBe(17);
-    expect(stats.reviews).toBeNull();
+    // Written reviews per day: a published one counts, one waiting for approval does not.
+    const now = new Date().toISOString();
+    const review = { user_id: alice.id, subject: "tool", subject_id: toolId, title: "Solid", body: "Does what it says on the tin, every day.", language: "us-en", created_at: now, updated_at: now };
+    await t.db.insertInto("reviews").values([{ ...review, status: "published" }, { ...review, user_id: bob.id, status: "pending" }]).execute();
+    const withReviews = await listingStats(t.db, { id: toolId, slug: "acme" }, 7);
+    expect(withReviews.reviews).toEqual([0, 0, 0, 0, 0, 0, 1]);
   });
 
   it("draws the badge with the live rating in the page's language, and none for an unknown tool", async () => {
