@@ -89,7 +89,7 @@ async function firstLoadJsGzipKb() {
   return { files: urls.size, kb: Math.round((total / 1024) * 10) / 10 };
 }
 
-const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false", API_RATE_LIMIT_ANONYMOUS: "100000000" } });
+const server = await startServer({ port: values.port, build: values.build, env: { DATABASE_URL: values.database, SEED_ON_START: "false", API_RATE_LIMIT_ANONYMOUS: "1000000" } });
 try {
   // Warm up: first reads build the caches and the autocomplete index.
   for (const p of ["/us-en", "/us-en/tools", "/us-en/tools?search=writing", "/us-en/category/chatbot-virtual-companions", "/api/autocomplete?q=cha"]) {
