@@ -108,37 +108,34 @@ const codeList = <T extends readonly [string, ...string[]]>(codes: T) =>
     .nullable()
     .default(null);
 
-export const offersSchema = z
-  .object({
-    free_plan: known,
-    free_trial: known,
-    /** The lowest paid plan per month, in `price_currency`. */
-    price_from: z.number().min(0).max(1_000_000).nullable().default(null),
-    price_currency: z.enum(CURRENCY_CODES).nullable().default(null),
-    open_source: known,
-    api: known,
-    platforms: codeList(PLATFORM_CODES),
-    interface_languages: codeList(INTERFACE_LANGUAGE_CODES),
-  })
-  .refine((o) => (o.price_from === null) === (o.price_currency === null), { message: "price_from and price_currency go together", path: ["price_currency"] });
+/** What every tool may state; e-commerce tools state a few more things. */
+const toolOfferFields = {
+  free_plan: known,
+  free_trial: known,
+  /** The lowest paid plan per month, in `price_currency`. */
+  price_from: z.number().min(0).max(1_000_000).nullable().default(null),
+  price_currency: z.enum(CURRENCY_CODES).nullable().default(null),
+  open_source: known,
+  api: known,
+  platforms: codeList(PLATFORM_CODES),
+  interface_languages: codeList(INTERFACE_LANGUAGE_CODES),
+};
+
+const pricedInACurrency = (o: { price_from: number | null; price_currency: string | null }) => (o.price_from === null) === (o.price_currency === null);
+const PRICE_NEEDS_CURRENCY = { message: "price_from and price_currency go together", path: ["price_currency"] };
+
+export const offersSchema = z.object(toolOfferFields).refine(pricedInACurrency, PRICE_NEEDS_CURRENCY);
 export type Offers = z.infer<typeof offersSchema>;
 
 export const ecommerceOffersSchema = z
   .object({
-    free_plan: known,
-    free_trial: known,
-    price_from: z.number().min(0).max(1_000_000).nullable().default(null),
-    price_currency: z.enum(CURRENCY_CODES).nullable().default(null),
-    open_source: known,
-    api: known,
-    platforms: codeList(PLATFORM_CODES),
-    interface_languages: codeList(INTERFACE_LANGUAGE_CODES),
+    ...toolOfferFields,
     marketplaces: codeList(MARKETPLACE_CODES),
     chinese_interface: known,
     alipay_wechat_pay: known,
     works_without_vpn: known,
   })
-  .refine((o) => (o.price_from === null) === (o.price_currency === null), { message: "price_from and price_currency go together", path: ["price_currency"] });
+  .refine(pricedInACurrency, PRICE_NEEDS_CURRENCY);
 export type EcommerceOffers = z.infer<typeof ecommerceOffersSchema>;
 
 export const NO_OFFERS: Offers = offersSchema.parse({});

@@ -154,29 +154,36 @@ function requestOnce(url: URL, exempt: boolean, signal: AbortSignal, method: "GE
   });
 }
 
+function parseTarget(input: string): URL {
+  try {
+    return new URL(input);
+  } catch {
+    throw new FetchRefused("scheme", "not a URL");
+  }
+}
+
+/** One request to a checked target; every failure becomes a FetchRefused with its reason. */
+async function checkedHop(url: URL, allowHosts: readonly string[], signal: AbortSignal, method?: "GET" | "HEAD", userAgent?: string): Promise<http.IncomingMessage> {
+  checkTarget(url, allowHosts);
+  try {
+    return await requestOnce(url, isAllowListed(url, allowHosts), signal, method, userAgent);
+  } catch (error) {
+    if (error instanceof FetchRefused) throw error;
+    if (signal.aborted) throw new FetchRefused("timeout");
+    const cause = (error as { cause?: unknown }).cause;
+    if (cause instanceof FetchRefused) throw cause;
+    throw new FetchRefused("network", (error as Error).message);
+  }
+}
+
 /** GETs an HTML page through the checks above; throws FetchRefused with the reason otherwise. */
 export async function safeFetchPage(input: string, options: SafeFetchOptions = {}): Promise<FetchedPage> {
   const { maxRedirects, maxBytes, timeoutMs } = { ...DEFAULTS, ...options };
   const allowHosts = options.allowHosts ?? [];
   const signal = AbortSignal.timeout(timeoutMs);
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new FetchRefused("scheme", "not a URL");
-  }
+  let url = parseTarget(input);
   for (let redirects = 0; ; redirects++) {
-    checkTarget(url, allowHosts);
-    let response: http.IncomingMessage;
-    try {
-      response = await requestOnce(url, isAllowListed(url, allowHosts), signal);
-    } catch (error) {
-      if (error instanceof FetchRefused) throw error;
-      if (signal.aborted) throw new FetchRefused("timeout");
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof FetchRefused) throw cause;
-      throw new FetchRefused("network", (error as Error).message);
-    }
+    const response = await checkedHop(url, allowHosts, signal);
     const status = response.statusCode ?? 0;
     const location = response.headers.location;
     if (status >= 300 && status < 400 && location) {
@@ -228,25 +235,10 @@ export async function safeProbe(input: string, options: SafeFetchOptions & { met
   const { maxRedirects, timeoutMs } = { ...DEFAULTS, ...options };
   const allowHosts = options.allowHosts ?? [];
   const signal = AbortSignal.timeout(timeoutMs);
-  let url: URL;
-  try {
-    url = new URL(input);
-  } catch {
-    throw new FetchRefused("scheme", "not a URL");
-  }
+  let url = parseTarget(input);
   const hops: ProbeHop[] = [];
   for (;;) {
-    checkTarget(url, allowHosts);
-    let response: http.IncomingMessage;
-    try {
-      response = await requestOnce(url, isAllowListed(url, allowHosts), signal, options.method, options.userAgent);
-    } catch (error) {
-      if (error instanceof FetchRefused) throw error;
-      if (signal.aborted) throw new FetchRefused("timeout");
-      const cause = (error as { cause?: unknown }).cause;
-      if (cause instanceof FetchRefused) throw cause;
-      throw new FetchRefused("network", (error as Error).message);
-    }
+    const response = await checkedHop(url, allowHosts, signal, options.method, options.userAgent);
     response.resume();
     response.destroy();
     const status = response.statusCode ?? 0;

@@ -21,12 +21,13 @@ export async function catalogScreenshots(
   let query = db.selectFrom("tools").select(["slug", "website_url", "screenshot_url"]).where("status", "=", "published").orderBy("id");
   if (options.slugs?.length) query = query.where("slug", "in", options.slugs);
   const tools = await query.execute();
-  const todo = options.all || options.slugs?.length ? tools : tools.filter((tool) => !tool.screenshot_url);
-  const report: CatalogScreenshotReport = { taken: 0, failed: [], skipped: tools.length - todo.length };
+  // Without --all or named tools, only those that have no screenshot yet.
+  const toCapture = options.all || options.slugs?.length ? tools : tools.filter((tool) => !tool.screenshot_url);
+  const report: CatalogScreenshotReport = { taken: 0, failed: [], skipped: tools.length - toCapture.length };
   // Tools sharing a website get one capture (it is set on all of them).
   const done = new Set<string>();
-  options.onTotal?.(todo.length);
-  for (const tool of todo) {
+  options.onTotal?.(toCapture.length);
+  for (const tool of toCapture) {
     if (done.has(tool.website_url)) {
       options.onTool?.();
       continue;
