@@ -41,15 +41,60 @@ function routeTree(build: ServerBuild): RouteObject[] {
   return attach(children.get(undefined) ?? []);
 }
 
-/** The label a request's duration is counted under: the deepest React Router route it matched, or its edge name. */
+/**
+ * The label a request's duration is counted under: the deepest React Router route it matched, or its edge name.
+ *
+ * `matchRoutes` flattens and ranks the whole route table on every call (milliseconds with ~100 routes and optional
+ * segments), so labels are kept per path shape: each segment that is no literal word of any route path becomes a
+ * placeholder. Such a segment can only be matched by a dynamic or splat segment, so every path of one shape has
+ * the same deepest route, and a catalogue of a million tools is a handful of shapes.
+ */
 export function routeLabeller(build: ServerBuild): (pathname: string) => string {
   const tree = routeTree(build);
+  const literals = literalSegments(build);
+  const byShape = new Map<string, string>();
   return (pathname) => {
     for (const [pattern, label] of EDGE_ROUTES) if (pattern.test(pathname)) return label;
     const path = pathname.endsWith(".data") ? pathname.slice(0, -".data".length).replace(/^\/_root$/, "/") : pathname;
-    const matches = matchRoutes(tree, path);
-    return matches?.at(-1)?.route.id ?? "unmatched";
+    const shape = path
+      .split("/")
+      .map((segment) => {
+        // Compared as React Router compares it: decoded, and without case unless a route asks for it.
+        const word = decodedSegment(segment);
+        return literals.has(word.toLowerCase()) ? word : "\u0000";
+      })
+      .join("/");
+    let label = byShape.get(shape);
+    if (label === undefined) {
+      label = matchRoutes(tree, path)?.at(-1)?.route.id ?? "unmatched";
+      // Shapes are few for real traffic; a flood of made-up ones only costs matching again.
+      if (byShape.size >= MAX_SHAPES) byShape.clear();
+      byShape.set(shape, label);
+    }
+    return label;
   };
+}
+
+const MAX_SHAPES = 5_000;
+
+function decodedSegment(segment: string): string {
+  try {
+    return decodeURIComponent(segment);
+  } catch {
+    return segment;
+  }
+}
+
+/** Every literal segment of the route paths (lower case; a trailing "?" of an optional one dropped). */
+function literalSegments(build: ServerBuild): Set<string> {
+  const words = new Set<string>([""]);
+  for (const route of Object.values(build.routes)) {
+    for (const segment of route?.path?.split("/") ?? []) {
+      if (segment.startsWith(":") || segment === "*") continue;
+      words.add(segment.replace(/\?$/, "").toLowerCase());
+    }
+  }
+  return words;
 }
 
 /** Times every request from its arrival to the end of its answer (or its connection closing first). */
