@@ -9,10 +9,11 @@ import { readComparison } from "~/.server/offers/comparison";
 import { alternativesPage, listedPairs } from "~/.server/offers/page-data";
 import { comparePages } from "~/.server/offers/sitemap";
 import { invalidateCatalogCache } from "~/.server/tools/cache";
+import { inSortOrder } from "~/.server/tools/order";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 
 /**
- * Alternatives: ranked by shared subcategories, tags and offers, then rating, against a brute-force scoring of
+ * Alternatives: ranked by shared subcategories, tags and offers, then the rating order, against a brute-force scoring of
  * the seed; the quality gate (fewer than 3 good matches: no page, no sitemap entry) and the comparison URLs'
  * canonical order and bad input.
  */
@@ -34,7 +35,10 @@ describe.each(testDialects())("alternatives and comparisons on %s", (dialect) =>
 
   /** Every published tool's subcategories, English tags, offers and figures, by plain queries. */
   async function bruteForceRanking(slug: string): Promise<string[]> {
-    const tools = await t.db.selectFrom("tools").select(["id", "slug", "rating", "review_count"]).where("status", "=", "published").execute();
+    const tools = await t.db.selectFrom("tools").select(["id", "slug"]).where("status", "=", "published").execute();
+    // Ties go as the list sorted by rating orders them (the Bayesian score of /how-we-rank).
+    const ratingOrder = await inSortOrder(t.db.selectFrom("tools as t").select("t.id").where("t.status", "=", "published"), "rating").execute();
+    const place = new Map(ratingOrder.map((row, i) => [row.id, i]));
     const subs = await t.db.selectFrom("tool_categories as tc").innerJoin("categories as c", "c.id", "tc.category_id").select(["tc.tool_id", "tc.category_id"]).where("c.parent_id", "is not", null).execute();
     const tags = await t.db.selectFrom("tool_translations").select(["tool_id", "tags"]).where("language", "=", "us-en").execute();
     const offers = await t.db.selectFrom("tool_offers").selectAll().execute();
@@ -58,7 +62,7 @@ describe.each(testDialects())("alternatives and comparisons on %s", (dialect) =>
         return { tool, shared, score: shared * 3 + sharedTags + offerPoints(tool.id) };
       })
       .filter((entry) => entry.shared > 0)
-      .sort((a, b) => b.score - a.score || b.tool.rating - a.tool.rating || b.tool.review_count - a.tool.review_count || (a.tool.slug < b.tool.slug ? -1 : 1))
+      .sort((a, b) => b.score - a.score || place.get(a.tool.id)! - place.get(b.tool.id)! || (a.tool.slug < b.tool.slug ? -1 : 1))
       .slice(0, 12)
       .map((entry) => entry.tool.slug);
   }

@@ -2,12 +2,14 @@ import type { DB } from "../db";
 import { pickLocalized } from "~/lib/language-fallback";
 import { alternativesIndex, type AlternativesIndex, type ToolFacts } from "./alternatives-index";
 import type { OffersKind } from "./store";
+import { getSnapshot } from "../ecommerce/snapshot";
+import { sortPositions } from "../tools/sort-positions";
 
 /**
  * "Alternatives to X" (decision 0030): every tool sharing a subcategory with X is a good match; they are ranked
  * by shared subcategories (3 points each), shared tags (1 each) and shared offers (free plan, API, open source,
- * platforms, marketplaces: half a point each), then by rating and reviews. With fewer than three good matches
- * there is no page (404, no sitemap entry): never a thin page.
+ * platforms, marketplaces: half a point each), then as the list sorted by rating orders them (the Bayesian score of
+ * /how-we-rank, then reviews). With fewer than three good matches there is no page (404, no sitemap entry): never a thin page.
  */
 export const MIN_ALTERNATIVES = 3;
 export const MAX_ALTERNATIVES = 12;
@@ -31,8 +33,32 @@ function sharedList(a: readonly string[], b: readonly string[]): string[] {
   return b.filter((value) => own.has(value));
 }
 
-/** Score and reasons of `other` as an alternative to `tool`. */
-function compareFacts(index: AlternativesIndex, tool: ToolFacts, other: ToolFacts, sharedSubs: number, lang: string): Omit<Alternative, "id" | "slug"> {
+/** What `tool` has, as sets: scoring thousands of candidates per page compares against these. */
+interface OwnFacts {
+  tags: Set<string>;
+  platforms: Set<string>;
+  marketplaces: Set<string>;
+}
+
+function ownFacts(tool: ToolFacts): OwnFacts {
+  return { tags: new Set(tool.tags), platforms: new Set(tool.platforms.filter((code) => code !== "web")), marketplaces: new Set(tool.marketplaces) };
+}
+
+const countShared = (own: Set<string>, other: readonly string[]) => other.reduce((n, value) => n + (own.has(value) ? 1 : 0), 0);
+
+/** The score of `other` as an alternative to `tool` (the reasons are named only for the few shown). */
+function scoreOf(tool: ToolFacts, own: OwnFacts, other: ToolFacts, sharedSubs: number): number {
+  const offers =
+    (tool.freePlan && other.freePlan ? 1 : 0) +
+    (tool.api && other.api ? 1 : 0) +
+    (tool.openSource && other.openSource ? 1 : 0) +
+    countShared(own.platforms, other.platforms) +
+    countShared(own.marketplaces, other.marketplaces);
+  return sharedSubs * 3 + countShared(own.tags, other.tags) + offers * 0.5;
+}
+
+/** Why `other` is listed as an alternative to `tool`: a shared subcategory, a tag, up to two shared offers. */
+function reasonsFor(index: AlternativesIndex, tool: ToolFacts, other: ToolFacts, lang: string): Reason[] {
   const tags = sharedList(tool.tags, other.tags);
   const platforms = sharedList(tool.platforms, other.platforms).filter((code) => code !== "web");
   const marketplaces = sharedList(tool.marketplaces, other.marketplaces);
@@ -52,7 +78,7 @@ function compareFacts(index: AlternativesIndex, tool: ToolFacts, other: ToolFact
     ...(tags.length && lang === "us-en" ? [{ kind: "tag", tag: tags[0]! } as const] : []),
     ...offerReasons.slice(0, 2),
   ];
-  return { score: sharedSubs * 3 + tags.length + offerReasons.length * 0.5, reasons: reasons.slice(0, 3) };
+  return reasons.slice(0, 3);
 }
 
 /** Tools sharing a subcategory with `tool`, with how many they share. */
@@ -74,15 +100,32 @@ export function hasEnoughAlternatives(index: AlternativesIndex, tool: ToolFacts)
   return false;
 }
 
-type Figures = Map<number, { rating: number; reviews: number }>;
+/** Rank of each e-commerce snapshot position in the rating order, once per snapshot. */
+const ecommerceRatingRanks = new WeakMap<Int32Array, Int32Array>();
 
-async function readFigures(db: DB, kind: OffersKind, ids: number[]): Promise<Figures> {
-  if (ids.length === 0) return new Map();
-  const rows =
-    kind === "tool"
-      ? await db.selectFrom("tools").select(["id", "rating", "review_count"]).where("id", "in", ids).execute()
-      : await db.selectFrom("ecommerce_tools").select(["id", "rating", "review_count"]).where("id", "in", ids).execute();
-  return new Map(rows.map((row) => [row.id, { rating: Number(row.rating), reviews: Number(row.review_count) }]));
+/**
+ * Each tool's place in the list sorted by rating (the Bayesian score of /how-we-rank, then reviews): ties in
+ * the alternatives' score are broken as that list orders them. Read from the orders the lists keep in memory,
+ * not from rows: a tie can hold thousands of candidates.
+ */
+async function ratingPlace(db: DB, kind: OffersKind): Promise<(id: number) => number> {
+  if (kind === "tool") {
+    const { positionOf } = await sortPositions(db, "rating");
+    return (id) => (id < positionOf.length && positionOf[id]! >= 0 ? positionOf[id]! : Number.MAX_SAFE_INTEGER);
+  }
+  const snapshot = await getSnapshot(db);
+  const order = snapshot.orders.rating;
+  let ranks = ecommerceRatingRanks.get(order);
+  if (!ranks) {
+    ranks = new Int32Array(order.length);
+    order.forEach((position, rank) => (ranks![position] = rank));
+    ecommerceRatingRanks.set(order, ranks);
+  }
+  const rankOf = ranks;
+  return (id) => {
+    const position = snapshot.positionOf.get(id);
+    return position === undefined ? Number.MAX_SAFE_INTEGER : rankOf[position]!;
+  };
 }
 
 /** Ranked alternatives of the tool `slug` (null: no such tool; fewer than 3: no page). */
@@ -90,19 +133,33 @@ export async function rankAlternatives(db: DB, kind: OffersKind, slug: string, l
   const index = await alternativesIndex(db, kind);
   const tool = index.bySlug.get(slug);
   if (!tool) return null;
-  const scored = [...candidates(index, tool)].map(([id, sharedSubs]) => {
+  const own = ownFacts(tool);
+  const place = await ratingPlace(db, kind);
+  // The best `limit` in one pass (a page ranks thousands of candidates and shows twelve).
+  const best: Ranked[] = [];
+  for (const [id, sharedSubs] of candidates(index, tool)) {
     const other = index.byId.get(id)!;
-    return { id, slug: other.slug, ...compareFacts(index, tool, other, sharedSubs, lang) };
-  });
-  scored.sort((a, b) => b.score - a.score);
-  // Ratings break ties: read for every candidate scoring at least as well as the last one shown.
-  const cutoff = scored[Math.min(limit, scored.length) - 1]?.score ?? 0;
-  const contenders = scored.filter((entry) => entry.score >= cutoff).slice(0, 2_000);
-  const figures = await readFigures(db, kind, contenders.map((entry) => entry.id));
-  const figure = (id: number) => figures.get(id) ?? { rating: 0, reviews: 0 };
-  contenders.sort((a, b) => b.score - a.score || figure(b.id).rating - figure(a.id).rating || figure(b.id).reviews - figure(a.id).reviews || (a.slug < b.slug ? -1 : 1));
-  return { tool, alternatives: contenders.slice(0, limit) };
+    const entry = { id, slug: other.slug, score: scoreOf(tool, own, other, sharedSubs), place: place(id) };
+    if (best.length === limit && !ranksBefore(entry, best[limit - 1]!)) continue;
+    let at = best.length;
+    while (at > 0 && ranksBefore(entry, best[at - 1]!)) at--;
+    best.splice(at, 0, entry);
+    if (best.length > limit) best.pop();
+  }
+  const shown = best.map(({ id, slug, score }) => ({ id, slug, score, reasons: reasonsFor(index, tool, index.byId.get(id)!, lang) }));
+  return { tool, alternatives: shown };
 }
+
+interface Ranked {
+  id: number;
+  slug: string;
+  score: number;
+  /** Place in the list sorted by rating. */
+  place: number;
+}
+
+/** Higher score first; ties as the rating order has them, then by slug. */
+const ranksBefore = (a: Ranked, b: Ranked) => a.score > b.score || (a.score === b.score && (a.place < b.place || (a.place === b.place && a.slug < b.slug)));
 
 /** Slugs of the tools that have an alternatives page (sitemaps, the tool page's link). */
 export async function toolsWithAlternatives(db: DB, kind: OffersKind): Promise<string[]> {
