@@ -57,7 +57,7 @@ describe.each(testDialects())("listing edits, e-commerce moderation and account 
   it("deleting an account leaves every figure exactly as if the account had never existed", async () => {
     const stays = await createUser(t.db, "stays");
     const leaving = await createUser(t.db, "leaving");
-    await writeReview(t.db, stays, { subject: "tool", slug: "quillbot", rating: 4, title: "Solid paraphraser", body, language: "en" });
+    await writeReview(t.db, stays, { subject: "tool", slug: "quillbot", rating: 4, title: "Solid paraphraser", body, language: "us-en" });
     const kept = (await t.db.selectFrom("reviews").select("id").where("user_id", "=", stays).executeTakeFirstOrThrow()).id;
     const before = await figures(t.db, kept);
 
