@@ -1,15 +1,13 @@
 import { z } from "zod";
 import { LANGUAGES } from "~/i18n/languages";
+import { ECOMMERCE_PRICING } from "~/lib/listing-editor";
 import { DESCRIPTION_MAX, LINE_MAX, LINES_MAX, NAME_MAX, SUBMIT_CATEGORIES, SUBMIT_PRICING, TAGS_MAX } from "~/lib/submissions";
 
 /**
  * The administrator's listing editor's fields (decision 0035). Each rule's message is the code of the error
  * the form shows at that field in the admin's language (`listingEditor.errors.*`).
  */
-export const LISTING_KINDS = ["tool", "ecommerce"] as const;
-export type ListingKind = (typeof LISTING_KINDS)[number];
-/** The e-commerce catalogue's pricing values (the tools' are the submit form's five). */
-export const ECOMMERCE_PRICING = ["free", "freemium", "freeTrial", "trial", "paid", "subscription", "contact"] as const;
+export { LISTING_KINDS, type ListingKind } from "~/lib/listing-editor";
 
 const lines = (code: string) =>
   z

@@ -9,7 +9,7 @@ import { translatorFor } from "~/i18n/translator";
 import { LANGUAGE_NAMES, type Lang } from "~/i18n/languages";
 import { offerFormValues, type OfferFormValues } from "~/lib/offer-form";
 import { SUBMIT_PRICING, type ToolChanges } from "~/lib/submissions";
-import { ECOMMERCE_PRICING } from "~/.server/admin/listing-editor-rules";
+import { ECOMMERCE_PRICING } from "~/lib/listing-editor";
 import { useAdminText } from "./admin-text";
 import { DiffTable } from "./diff-table";
 
