@@ -1,15 +1,14 @@
 import { Form, useNavigation } from "react-router";
 import { handleDeletePost, loadDeletePage } from "~/.server/account/delete-page";
-import { areaSeo, requireAreaUser } from "~/.server/user-area/context";
+import { areaContext, areaSeo } from "~/.server/user-area/context";
 import { PageHeading } from "~/components/account/status-badge";
 import { useT } from "~/i18n/translator";
 import type { Route } from "./+types/user.delete-account";
 
 /** Deleting one's own account (decision 0035): what goes, what stays, and a confirmation before anything goes. */
 export async function loader({ request }: Route.LoaderArgs) {
-  const { lang } = await requireAreaUser(request);
-  const [page, seo] = await Promise.all([loadDeletePage(request), areaSeo(lang, "deleteAccount")]);
-  return { ...page, seo };
+  const page = await loadDeletePage(request);
+  return { ...page, seo: await areaSeo((await areaContext(request)).lang, "deleteAccount") };
 }
 
 export const action = ({ request }: Route.ActionArgs) => handleDeletePost(request);
@@ -18,6 +17,14 @@ export default function DeleteAccount({ loaderData, actionData }: Route.Componen
   const t = useT("account");
   const busy = useNavigation().state !== "idle";
   const error = actionData && !actionData.ok ? actionData.error : null;
+  if (loaderData.done) {
+    return (
+      <>
+        <PageHeading title={t("deleteAccount.title")} />
+        <p role="status" className="max-w-2xl rounded-2xl border border-emerald-200 bg-emerald-50 p-5 text-emerald-900" data-testid="delete-account-done">{t("deleteAccount.done")}</p>
+      </>
+    );
+  }
   const input = "mt-1 block w-full max-w-sm rounded-md border border-slate-300 px-3 py-2 text-sm focus:border-brand-600 focus:outline-none focus:ring-1 focus:ring-brand-600";
   return (
     <>

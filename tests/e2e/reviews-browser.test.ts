@@ -197,7 +197,8 @@ describe("reviews and reports in the browser", () => {
     expect(await leaver.innerText("[data-testid=delete-account-error]")).toContain("Passwort");
     await leaver.fill("[data-testid=delete-account-password]", PASSWORD);
     await leaver.click("[data-testid=delete-account-submit]");
-    await leaver.waitForURL(/\/de\?account=deleted$/);
+    await leaver.waitForSelector("[data-testid=delete-account-done]");
+    expect(await leaver.innerText("[data-testid=delete-account-done]")).toContain("gelöscht");
 
     expect(await figures()).toEqual(before);
     expect(await db.selectFrom("user").select("id").where("email", "=", "leaver@example.com").execute()).toEqual([]);

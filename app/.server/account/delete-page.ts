@@ -5,7 +5,7 @@ import { forgetSession } from "../auth/session-ids";
 import { getConfig } from "../config";
 import { getDb } from "../db";
 import { getLogger } from "../logger";
-import { readForm, requireAreaUser } from "../user-area/context";
+import { areaContext, readForm, requireAreaUser } from "../user-area/context";
 import { deleteAccount, LastAdministratorError } from "./delete-account";
 
 /**
@@ -25,9 +25,12 @@ async function passwordHashOf(userId: string): Promise<string | null> {
   return row?.password ?? null;
 }
 
+/** The form for the signed-in user; after a deletion (`?done=1`, signed out by then) the confirmation. */
 export async function loadDeletePage(request: Request) {
+  const context = await areaContext(request);
+  if (!context.user && new URL(request.url).searchParams.get("done") === "1") return { done: true, hasPassword: false };
   const { user } = await requireAreaUser(request);
-  return { hasPassword: (await passwordHashOf(user.id)) !== null, email: user.email };
+  return { done: false, hasPassword: (await passwordHashOf(user.id)) !== null };
 }
 
 function refused(error: DeleteAccountError, status = 400) {
@@ -64,5 +67,5 @@ export async function handleDeletePost(request: Request) {
   }
   for (const { token } of tokens) forgetSession(token);
   const headers = clearSessionCookies();
-  return redirect(`${path("/")}?account=deleted`, { headers });
+  return redirect(`${path("/user/delete-account")}?done=1`, { headers });
 }
