@@ -208,4 +208,38 @@ describe("reviews and reports in the browser", () => {
     await gotoHydrated(leaver, `${server.url}/de/user/dashboard`);
     expect(await leaver.locator("[data-testid=delete-account-link]").count()).toBe(0);
   });
+
+  it("a reported e-commerce tool is marked discontinued (notice, noindex), then unpublished (410)", async () => {
+    const SHOP = "jungle-scout";
+    const visitor = await newPage();
+    await gotoHydrated(visitor, `${server.url}/de/ecommerce/${SHOP}`);
+    const filed = await visitor.evaluate(
+      (slug) => fetch("/api/reports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ subject: "ecommerce_tool", slug, reason: "dead", details: "" }) }).then((r) => r.status),
+      SHOP,
+    );
+    expect(filed).toBeLessThan(300);
+    const admin = await signedIn("shops@example.com");
+    const adminId = (await db.selectFrom("user").select("id").where("email", "=", "shops@example.com").executeTakeFirstOrThrow()).id;
+    await db.insertInto("user_roles").values({ user_id: adminId, role: "admin" }).execute();
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=ecommerce_tool`);
+    await admin.click("[data-testid=report-card] [data-testid=moderate-discontinue]");
+    await expect.poll(() => admin.locator("[data-testid=report-card]").count()).toBe(0);
+
+    const reader = await newPage();
+    const response = await reader.goto(`${server.url}/de/ecommerce/${SHOP}`);
+    expect(response!.status()).toBe(200);
+    await reader.waitForSelector("[data-testid=discontinued-notice]");
+    expect(await reader.getAttribute("meta[name=robots]", "content")).toContain("noindex");
+    const sitemap = await (await fetch(`${server.url}/sitemap-ecommerce.xml`)).text();
+    expect(sitemap).not.toContain(`/ecommerce/${SHOP}<`);
+
+    await visitor.evaluate((slug) => fetch("/api/reports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ subject: "ecommerce_tool", slug, reason: "spam", details: "" }) }), SHOP);
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=ecommerce_tool`);
+    await admin.click("[data-testid=report-card] [data-testid=moderate-unpublish]");
+    await expect.poll(() => admin.locator("[data-testid=report-card]").count()).toBe(0);
+    const gone = await fetch(`${server.url}/de/ecommerce/${SHOP}`, { redirect: "manual" });
+    expect(gone.status).toBe(410);
+    const audit = await db.selectFrom("admin_audit_log").select("action").where("entity_type", "=", "ecommerce_tool").orderBy("id").execute();
+    expect(audit.map((a) => a.action)).toEqual(["ecommerce_tool.discontinue", "ecommerce_tool.unpublish"]);
+  });
 });
