@@ -165,12 +165,14 @@ describe.each(testDialects())("listing edits, e-commerce moderation and account 
       cons: "",
       image_url: "",
       categories: ["logistics", "overseas-warehouse"],
+      tags: "research, AMAZON",
       note: "corrected from a report",
     });
     await saveEcommerceEdit(t.db, ADMIN, "jungle-scout", input, { ...NO_OFFERS, free_trial: true });
     const product = (await getEcommerceProduct(t.db, "jungle-scout", "us-en"))!;
     expect(product.view.pros).toEqual(["Accurate sales estimates", "Good keyword tool"]);
     expect(product.categories.map((c) => c.slug).sort()).toEqual(["logistics", "overseas-warehouse"]);
+    expect(product.tags.map((tag) => tag.toLowerCase()).sort()).toEqual(["amazon", "research"]);
     const offers = await t.db.selectFrom("ecommerce_tool_offers").select("free_trial").where("tool_id", "=", product.id).executeTakeFirstOrThrow();
     expect(Number(offers.free_trial)).toBe(1);
 
@@ -183,5 +185,6 @@ describe.each(testDialects())("listing edits, e-commerce moderation and account 
     expect(bad({ features: Array.from({ length: 21 }, (_, i) => `line ${i}`).join("\n") })).toEqual({ field: "features", code: "linesInvalid" });
     expect(bad({ pricing: "gratis" })).toEqual({ field: "pricing", code: "pricingInvalid" });
     await expect(saveEcommerceEdit(t.db, ADMIN, "jungle-scout", { ...input, categories: ["no-such-category"] }, NO_OFFERS)).rejects.toThrow("categoryInvalid");
+    await expect(saveEcommerceEdit(t.db, ADMIN, "jungle-scout", { ...input, tags: ["Made-up tag"] }, NO_OFFERS)).rejects.toThrow("tagsUnknown");
   });
 });

@@ -89,6 +89,6 @@ export async function handleListingEdit(request: Request, raw: Record<string, st
   } catch (error) {
     if (!(error instanceof AppError)) throw error;
     if (error.code === "not_found") notFound();
-    return refused(form, { field: String(error.details?.field ?? "form"), code: error.message === "categoryInvalid" ? "categoryInvalid" : "invalid" }, error.status);
+    return refused(form, { field: String(error.details?.field ?? "form"), code: ["categoryInvalid", "tagsUnknown"].includes(error.message) ? error.message : "invalid" }, error.status);
   }
 }

@@ -42,11 +42,13 @@ const common = {
   note: z.string().trim().max(1000, "noteTooLong").default(""),
 };
 
-const tags = z
-  .string()
-  .max(2000, "tagsInvalid")
-  .transform((text) => [...new Set(text.split(/[,，]/).map((tag) => tag.trim()).filter(Boolean))])
-  .pipe(z.array(z.string().max(40, "tagsInvalid")).max(TAGS_MAX, "tagsInvalid"));
+const tagList = (max: number) =>
+  z
+    .string()
+    .max(2000, "tagsInvalid")
+    .transform((text) => [...new Set(text.split(/[,，]/).map((tag) => tag.trim()).filter(Boolean))])
+    .pipe(z.array(z.string().max(40, "tagsInvalid")).max(max, "tagsInvalid"));
+const tags = tagList(TAGS_MAX);
 
 export const toolEditorInput = z.object({
   ...common,
@@ -61,6 +63,8 @@ export const ecommerceEditorInput = z.object({
   pricing: z.enum(ECOMMERCE_PRICING, { message: "pricingInvalid" }),
   pros: lines("linesInvalid"),
   cons: lines("linesInvalid"),
+  /** Names (or slugs) of the e-commerce catalogue's tags; a facet value each, so only known ones. */
+  tags: tagList(30).default([]),
   categories: z.array(z.string().trim().min(1).max(100)).max(40, "categoryInvalid"),
 });
 

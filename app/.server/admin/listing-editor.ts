@@ -85,6 +85,7 @@ export interface EcommerceFields {
   cons: string[];
   image_url: string | null;
   categories: string[];
+  tags: string[];
   offers: ReturnType<typeof canonicalOffers>;
 }
 
@@ -92,9 +93,10 @@ export interface EcommerceFields {
 async function readEcommerceFields(db: DB, id: number, language: string): Promise<EcommerceFields | null> {
   const row = await db.selectFrom("ecommerce_tools").selectAll().where("id", "=", id).executeTakeFirst();
   if (!row) return null;
-  const [translations, categories, offers] = await Promise.all([
+  const [translations, categories, tags, offers] = await Promise.all([
     db.selectFrom("ecommerce_tool_translations").selectAll().where("tool_id", "=", id).where("language", "=", language).execute(),
     db.selectFrom("ecommerce_tool_categories as tc").innerJoin("ecommerce_categories as c", "c.id", "tc.category_id").select("c.slug").where("tc.tool_id", "=", id).orderBy("c.slug").execute(),
+    db.selectFrom("ecommerce_tool_tags as tt").innerJoin("ecommerce_tags as g", "g.id", "tt.tag_id").select("g.name").where("tt.tool_id", "=", id).orderBy("g.name").execute(),
     readEcommerceOffers(db, [id]),
   ]);
   const rows = [{ language: ECOMMERCE_BASE_LANGUAGE, name: row.name, description: row.description, features: row.features, pros: row.pros, cons: row.cons }, ...translations];
@@ -110,6 +112,7 @@ async function readEcommerceFields(db: DB, id: number, language: string): Promis
     cons: list("cons"),
     image_url: row.image_url,
     categories: categories.map((c) => c.slug),
+    tags: tags.map((t) => t.name),
     offers: canonicalOffers(offers.get(id)),
   };
 }
@@ -149,6 +152,11 @@ export async function saveEcommerceEdit(db: DB, actor: Actor, slug: string, inpu
       const categories = [...new Set(input.categories)].sort();
       const known = categories.length ? await trx.selectFrom("ecommerce_categories").select(["id", "slug"]).where("slug", "in", categories).execute() : [];
       if (known.length !== categories.length) throw new AppError("bad_request", "categoryInvalid", { field: "categories" });
+      const allTags = input.tags.length ? await trx.selectFrom("ecommerce_tags").select(["id", "slug", "name"]).execute() : [];
+      const tagOf = (wanted: string) => allTags.find((tag) => tag.name.toLowerCase() === wanted.toLowerCase() || tag.slug === wanted.toLowerCase());
+      const tags = input.tags.map(tagOf);
+      if (tags.some((tag) => !tag)) throw new AppError("bad_request", "tagsUnknown", { field: "tags" });
+      const tagRows = [...new Map(tags.map((tag) => [tag!.id, tag!])).values()].sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0));
       const proposed: Omit<EcommerceFields, "image_url"> & { image_url: string | null } = {
         name: input.name,
         website_url: input.website_url,
@@ -159,6 +167,7 @@ export async function saveEcommerceEdit(db: DB, actor: Actor, slug: string, inpu
         cons: input.cons,
         image_url: input.image_url || current.image_url,
         categories,
+        tags: tagRows.map((tag) => tag.name),
         offers: canonicalOffers({ ...current.offers, ...offers }),
       };
       const diff: DiffRow[] = (Object.keys(proposed) as Array<keyof EcommerceFields>)
@@ -189,6 +198,10 @@ export async function saveEcommerceEdit(db: DB, actor: Actor, slug: string, inpu
         if (known.length) await trx.insertInto("ecommerce_tool_categories").values(known.map((c) => ({ tool_id: tool.id, category_id: c.id }))).execute();
       }
       // The form edits the offers tools and e-commerce tools share; the e-commerce-only ones stay as they are.
+      if (changed.has("tags")) {
+        await trx.deleteFrom("ecommerce_tool_tags").where("tool_id", "=", tool.id).execute();
+        if (tagRows.length) await trx.insertInto("ecommerce_tool_tags").values(tagRows.map((tag) => ({ tool_id: tool.id, tag_id: tag.id }))).execute();
+      }
       if (changed.has("offers")) await syncOffers(trx, "ecommerce", tool.id, { ...(await readEcommerceOffers(trx, [tool.id])).get(tool.id), ...proposed.offers });
       await recordAudit(trx, actor, [{ action: "ecommerce_tool.edit", entityType: "ecommerce_tool", entityId: tool.id, changes: auditChanges(diff), note: input.note || `language ${input.language}` }]);
       return diff;

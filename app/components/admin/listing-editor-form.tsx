@@ -125,7 +125,7 @@ export function ListingEditorForm({ data, result }: { data: ListingEditorData; r
             </label>
           ) : null}
         </div>
-        {data.tool ? text("tags", data.tool.tags) : null}
+        {text("tags", current.tags)}
         {text("features", current.features, 5)}
         {data.tool ? text("use_cases", data.tool.use_cases, 4) : null}
         {data.ecommerce ? (
