@@ -138,6 +138,7 @@ describe.each(testDialects())("listing edits, e-commerce moderation and account 
       tags: current.tags.join(", "),
       features: "Umschreiben\nZusammenfassen",
       use_cases: current.use_cases.join("\n"),
+      subcategories: current.subcategories,
       image_url: current.image_url ?? "",
       note: "",
     });
@@ -148,8 +149,14 @@ describe.each(testDialects())("listing edits, e-commerce moderation and account 
     expect((await getToolDetail(t.db, "quillbot", "us-en"))!.name).toBe(english!.name);
     // The same form sent again changes nothing and records nothing.
     expect(await saveToolEdit(t.db, ADMIN, "quillbot", input, NO_OFFERS)).toEqual([]);
-    const audit = await t.db.selectFrom("admin_audit_log").select(["action", "changes"]).where("action", "=", "tool.edit").execute();
-    expect(audit).toHaveLength(1);
+    // Subcategories are the boxes the form ticks; an unknown one is refused.
+    const subcategory = (await t.db.selectFrom("categories").select("slug").where("parent_id", "is not", null).orderBy("id").execute()).map((c) => c.slug).find((slug) => !current.subcategories.includes(slug))!;
+    const moved = await saveToolEdit(t.db, ADMIN, "quillbot", { ...input, subcategories: [subcategory] }, NO_OFFERS);
+    expect(moved).toEqual([{ field: "subcategories", before: current.subcategories, after: [subcategory] }]);
+    expect((await loadToolEditor(t.db, "quillbot", "de"))!.values.subcategories).toEqual([subcategory]);
+    await expect(saveToolEdit(t.db, ADMIN, "quillbot", { ...input, subcategories: ["no-such-subcategory"] }, NO_OFFERS)).rejects.toThrow("categoryInvalid");
+    const audit = await t.db.selectFrom("admin_audit_log").select(["action", "changes"]).where("action", "=", "tool.edit").orderBy("id").execute();
+    expect(audit).toHaveLength(2);
     expect(JSON.parse(audit[0]!.changes!).name).toEqual({ before: english!.name, after: "QuillBot Umschreiber" });
   });
 

@@ -44,7 +44,11 @@ export async function loadListingEditor(request: Request, raw: Record<string, st
     const tool = await loadToolEditor(db, slug, language);
     if (!tool) notFound();
     const names = Object.fromEntries(await categoryNamesBySlug(db, adminLang));
-    const categoryOptions: CategoryOption[] = SUBMIT_CATEGORIES.map((category) => ({ slug: category, name: names[category] ?? category, parent: null }));
+    const tree = await db.selectFrom("categories as c").innerJoin("categories as p", "p.id", "c.parent_id").select(["c.slug", "p.slug as parent"]).orderBy("p.sort_order").orderBy("c.sort_order").orderBy("c.slug").execute();
+    const categoryOptions: CategoryOption[] = [
+      ...SUBMIT_CATEGORIES.map((category) => ({ slug: category, name: names[category] ?? category, parent: null })),
+      ...tree.map((sub) => ({ slug: sub.slug, name: names[sub.slug] ?? sub.slug, parent: sub.parent })),
+    ];
     return { kind, slug, language, languages: LANGUAGES, adminLang, bundles, tool: tool.values, ecommerce: null, categoryOptions };
   }
   const product = await loadEcommerceEditor(db, slug, language, adminLang);
@@ -58,7 +62,7 @@ function submittedValues(form: URLSearchParams): Record<string, string | string[
   const values: Record<string, string | string[]> = {};
   for (const key of new Set(form.keys())) {
     const all = form.getAll(key);
-    values[key] = all.length > 1 || key === "categories" || key.startsWith("offer_") ? all : all[0]!;
+    values[key] = all.length > 1 || key === "categories" || key === "subcategories" || key.startsWith("offer_") ? all : all[0]!;
   }
   return values;
 }
@@ -73,7 +77,7 @@ export async function handleListingEdit(request: Request, raw: Record<string, st
   const { kind, slug } = parseParams(raw);
   if (!(request.headers.get("content-type") ?? "").startsWith("application/x-www-form-urlencoded")) throw data({ error: "unsupported_media_type" }, { status: 415 });
   const form = new URLSearchParams(await readBodyText(request, FORM_LIMIT));
-  const fields = { ...Object.fromEntries(form), categories: form.getAll("categories") };
+  const fields = { ...Object.fromEntries(form), categories: form.getAll("categories"), subcategories: form.getAll("subcategories") };
   const offered = readOfferFields(form);
   try {
     if (kind === "tool") {

@@ -56,6 +56,7 @@ export const toolEditorInput = z.object({
   pricing: z.enum(SUBMIT_PRICING, { message: "pricingInvalid" }),
   tags,
   use_cases: lines("linesInvalid"),
+  subcategories: z.array(z.string().trim().min(1).max(100)).max(40, "categoryInvalid").default([]),
 });
 
 export const ecommerceEditorInput = z.object({

@@ -35,11 +35,24 @@ async function publishedToolId(db: DB, slug: string): Promise<number | null> {
   return (await db.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published").executeTakeFirst())?.id ?? null;
 }
 
-export async function loadToolEditor(db: DB, slug: string, language: string): Promise<{ id: number; values: Required<ToolChanges> } | null> {
+/** The tool's subcategories (categories with a parent), by slug. */
+async function subcategoriesOf(db: DB, toolId: number): Promise<string[]> {
+  const rows = await db
+    .selectFrom("tool_categories as tc")
+    .innerJoin("categories as c", "c.id", "tc.category_id")
+    .select("c.slug")
+    .where("tc.tool_id", "=", toolId)
+    .where("c.parent_id", "is not", null)
+    .orderBy("c.slug")
+    .execute();
+  return rows.map((r) => r.slug);
+}
+
+export async function loadToolEditor(db: DB, slug: string, language: string): Promise<{ id: number; values: Required<ToolChanges> & { subcategories: string[] } } | null> {
   const id = await publishedToolId(db, slug);
   if (id === null) return null;
-  const values = await currentToolFields(db, id, language);
-  return values ? { id, values } : null;
+  const [values, subcategories] = await Promise.all([currentToolFields(db, id, language), subcategoriesOf(db, id)]);
+  return values ? { id, values: { ...values, subcategories } } : null;
 }
 
 /** The edit's changed fields, written and audited; an empty list when nothing changed (nothing is signalled). */
@@ -66,8 +79,18 @@ export async function saveToolEdit(db: DB, actor: Actor, slug: string, input: To
       // A new picture replaces both stored forms; the WebP copy is made again by the screenshot job's rules.
       if (input.image_url && input.image_url !== current.image_url) Object.assign(proposed, { image_url: input.image_url, image_webp_url: null });
       const diff: DiffRow[] = updateDiff(current, proposed).filter((row) => !(row.field === "tags" && same([...(row.before as string[])].sort(), [...(row.after as string[])].sort())));
+      const subcategories = [...new Set(input.subcategories)].sort();
+      const currentSubcategories = await subcategoriesOf(trx, tool.id);
+      const subRows = subcategories.length ? await trx.selectFrom("categories").select(["id", "slug"]).where("slug", "in", subcategories).where("parent_id", "is not", null).execute() : [];
+      if (subRows.length !== subcategories.length) throw new AppError("bad_request", "categoryInvalid", { field: "subcategories" });
+      if (!same(currentSubcategories, subcategories)) diff.push({ field: "subcategories", before: currentSubcategories, after: subcategories });
       if (diff.length === 0) return diff;
-      await applyToolUpdate(trx, tool.id, input.language, Object.fromEntries(diff.map((row) => [row.field, row.after])) as ToolChanges);
+      await applyToolUpdate(trx, tool.id, input.language, Object.fromEntries(diff.filter((row) => row.field !== "subcategories").map((row) => [row.field, row.after])) as ToolChanges);
+      if (!same(currentSubcategories, subcategories)) {
+        const withParent = trx.selectFrom("categories").select("id").where("parent_id", "is not", null);
+        await trx.deleteFrom("tool_categories").where("tool_id", "=", tool.id).where("category_id", "in", withParent).execute();
+        if (subRows.length) await trx.insertInto("tool_categories").values(subRows.map((row, i) => ({ tool_id: tool.id, category_id: row.id, position: i + 1 }))).execute();
+      }
       await recordAudit(trx, actor, [{ action: "tool.edit", entityType: "tool", entityId: tool.id, changes: auditChanges(diff), note: input.note || `language ${input.language}` }]);
       return diff;
     },

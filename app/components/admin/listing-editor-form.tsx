@@ -25,7 +25,7 @@ export interface ListingEditorData {
   languages: readonly Lang[];
   adminLang: Lang;
   bundles: Bundles;
-  tool: Required<ToolChanges> | null;
+  tool: (Required<ToolChanges> & { subcategories: string[] }) | null;
   ecommerce: EcommerceFields | null;
   categoryOptions: CategoryOption[];
 }
@@ -59,7 +59,10 @@ export function ListingEditorForm({ data, result }: { data: ListingEditorData; r
     invalid(name) ? <p id={`${name}-error`} className="mt-1 text-sm text-red-700" data-testid="editor-field-error">{message}</p> : null;
   const described = (name: string) => (invalid(name) ? { "aria-invalid": true as const, "aria-describedby": `${name}-error` } : {});
   const pricing = data.kind === "tool" ? SUBMIT_PRICING : ECOMMERCE_PRICING;
-  const selectedCategories = sent ? ((sent.categories as string[] | undefined) ?? []) : data.ecommerce?.categories ?? [];
+  const selectedCategories = sent ? [...((sent.categories as string[] | undefined) ?? []), ...((sent.subcategories as string[] | undefined) ?? [])] : (data.ecommerce?.categories ?? data.tool?.subcategories ?? []);
+  // Tools: one category (the select) and any subcategories (boxes); e-commerce tools: any of both (boxes).
+  const boxes = data.tool ? data.categoryOptions.filter((c) => c.parent) : data.categoryOptions;
+  const boxName = data.tool ? "subcategories" : "categories";
 
   const text = (name: string, stored: unknown, rows = 0) => (
     <label className={labelClass}>
@@ -119,7 +122,7 @@ export function ListingEditorForm({ data, result }: { data: ListingEditorData; r
               {t("listingEditor.fields.category")}
               <select name="category" defaultValue={value("category", data.tool.category)} className={input} {...described("category")}>
                 <option value="">{t("listingEditor.keepCategory")}</option>
-                {data.categoryOptions.map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
+                {data.categoryOptions.filter((c) => !c.parent).map((c) => <option key={c.slug} value={c.slug}>{c.name}</option>)}
               </select>
               {fieldError("category")}
             </label>
@@ -134,20 +137,18 @@ export function ListingEditorForm({ data, result }: { data: ListingEditorData; r
             {text("cons", data.ecommerce.cons, 4)}
           </div>
         ) : null}
-        {data.ecommerce ? (
-          <fieldset className="rounded-lg border border-slate-200 p-3" {...described("categories")}>
-            <legend className="px-1 text-sm font-medium text-slate-800">{t("listingEditor.fields.categories")}</legend>
-            <div className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
-              {data.categoryOptions.map((c) => (
-                <label key={c.slug} className={`flex items-center gap-2 text-sm text-slate-700 ${c.parent ? "pl-4" : "font-medium"}`}>
-                  <input type="checkbox" name="categories" value={c.slug} defaultChecked={selectedCategories.includes(c.slug)} className="size-4" />
-                  {c.name}
-                </label>
-              ))}
-            </div>
-            {fieldError("categories")}
-          </fieldset>
-        ) : null}
+        <fieldset className="rounded-lg border border-slate-200 p-3" {...described(boxName)}>
+          <legend className="px-1 text-sm font-medium text-slate-800">{t(`listingEditor.fields.${boxName}`)}</legend>
+          <div className="grid max-h-64 gap-1 overflow-y-auto sm:grid-cols-2">
+            {boxes.map((c) => (
+              <label key={c.slug} className={`flex items-center gap-2 text-sm text-slate-700 ${c.parent && !data.tool ? "pl-4" : data.tool ? "" : "font-medium"}`}>
+                <input type="checkbox" name={boxName} value={c.slug} defaultChecked={selectedCategories.includes(c.slug)} className="size-4 shrink-0" />
+                {c.name}
+              </label>
+            ))}
+          </div>
+          {fieldError(boxName)}
+        </fieldset>
         {text("image_url", current.image_url ?? "")}
         <I18nContext.Provider value={{ i18n: shownI18n }}>
           <OffersFieldset values={offers} onChange={setOffers} fieldError={fieldError} invalid={invalid} />
