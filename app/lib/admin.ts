@@ -45,7 +45,13 @@ export const AUDIT_ACTIONS = [
   "review.publish",
   "tool.discontinue",
   "tool.unpublish",
+  // Listing edits, e-commerce moderation and account deletion (decision 0035).
+  "tool.edit",
+  "ecommerce_tool.edit",
+  "ecommerce_tool.discontinue",
+  "ecommerce_tool.unpublish",
+  "account.delete",
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
-export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool", "ecommerce_tool", "case_study", "review", "tool_claim", "placement"] as const;
+export const AUDIT_ENTITIES = ["submission", "ad_submission", "tool", "ecommerce_tool", "case_study", "review", "tool_claim", "placement", "user"] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];

@@ -1,7 +1,7 @@
 import { data, redirect } from "react-router";
 import { z } from "zod";
 import { getDb } from "~/.server/db";
-import { ecommerceListPath, ecommerceProductSeo, getEcommerceProduct } from "~/.server/ecommerce/detail";
+import { ecommerceListPath, ecommerceProductSeo, getEcommerceProduct, isUnpublishedEcommerce } from "~/.server/ecommerce/detail";
 import { ecommerceBundles } from "~/.server/ecommerce/page-data";
 import { pageCacheHeaders } from "~/.server/http-cache";
 import { getFixedT } from "~/.server/i18n";
@@ -9,12 +9,13 @@ import { getLogger } from "~/.server/logger";
 import { languageNotice } from "~/.server/resolve/page-data";
 import { loadReviewSection, withReviewsLd } from "~/.server/reviews/page-data";
 import { ListingReport } from "~/components/reports/listing-report";
+import { DiscontinuedNotice } from "~/components/reviews/discontinued-notice";
 import { ReviewsArea } from "~/components/reviews/reviews-area";
 import { EcommerceProduct } from "~/components/ecommerce/product";
 import { useRouteBundles } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { offersPanelFor } from "~/.server/offers/page-data";
-import { ToolOffersPanel } from "~/components/compare/tool-offers-panel";
+import { AlternativesLink, ToolOffersPanel } from "~/components/compare/tool-offers-panel";
 import type { Route } from "./+types/ecommerce-detail";
 
 const slugSchema = z.string().trim().min(1).max(200);
@@ -38,6 +39,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     getLogger().error({ err: error, slug: parsed.data }, "e-commerce product failed to load");
     throw toList(lang, parsed.data);
   }
+  if (!product && (await isUnpublishedEcommerce(getDb(), parsed.data))) throw data({ status: 410, slug: parsed.data }, { status: 410, headers: { "X-Robots-Tag": "noindex", "Cache-Control": "no-store" } });
   if (!product) throw toList(lang, parsed.data);
   const [bundles, t, common, offers, reviews] = await Promise.all([
     ecommerceBundles(lang),
@@ -72,6 +74,11 @@ export default function EcommerceDetailPage({ loaderData }: Route.ComponentProps
   const { reviews } = loaderData;
   return (
     <>
+      {reviews?.discontinuedAt ? (
+        <div className="mb-6">
+          <DiscontinuedNotice section={reviews} alternatives={loaderData.offers?.hasAlternatives ? <AlternativesLink data={loaderData.offers} name={loaderData.product.view.name} /> : null} />
+        </div>
+      ) : null}
       <EcommerceProduct product={loaderData.product} crumbs={loaderData.crumbs} notice={loaderData.notice} />
       <div className="mt-8">
         <ToolOffersPanel data={loaderData.offers} name={loaderData.product.view.name} />

@@ -68,6 +68,9 @@ export default function Dashboard({ loaderData }: Route.ComponentProps) {
         </Link>
       </div>
       <ApiKeysPanel />
+      <p className="mt-10 border-t border-slate-200 pt-4 text-sm">
+        <Link to={to("/user/delete-account")} className="font-medium text-red-700 hover:underline" data-testid="delete-account-link">{t("deleteAccount.link")}</Link>
+      </p>
     </>
   );
 }

@@ -143,4 +143,103 @@ describe("reviews and reports in the browser", () => {
     const audit = await db.selectFrom("admin_audit_log").select("action").where("entity_type", "=", "review").orderBy("id").execute();
     expect(audit.map((a) => a.action)).toEqual(["review.publish", "review.hide"]);
   });
+
+  it("an administrator edits a listing from the report queue, and the public page shows the change", async () => {
+    const visitor = await newPage();
+    await gotoHydrated(visitor, `${server.url}/us-en/tool/${TOOL}`);
+    await visitor.click("[data-testid=listing-report] [data-testid=report-open]");
+    await visitor.click("[data-testid=report-reason-wrong]");
+    await visitor.fill("[data-testid=report-details]", "The description is out of date.");
+    await visitor.click("[data-testid=report-send]");
+    await visitor.waitForSelector("[data-testid=report-sent]");
+
+    const admin = await signedIn("editor@example.com");
+    await db.insertInto("user_roles").values({ user_id: (await db.selectFrom("user").select("id").where("email", "=", "editor@example.com").executeTakeFirstOrThrow()).id, role: "admin" }).execute();
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=tool`);
+    await admin.click("[data-testid=report-card] [data-testid=moderate-edit]");
+    await admin.waitForSelector("[data-testid=listing-editor]");
+    // A bad address is refused at its field, and what was typed stays.
+    const description = "A conversational assistant for writing, coding and research, edited from the queue.";
+    await admin.fill("[data-testid=listing-editor] textarea[name=description]", description);
+    await admin.fill("[data-testid=listing-editor] input[name=website_url]", "not a web address");
+    await admin.click("[data-testid=editor-save]");
+    await admin.waitForSelector("[data-testid=editor-field-error]");
+    expect(await admin.getAttribute("[data-testid=listing-editor] input[name=website_url]", "aria-invalid")).toBe("true");
+    expect(await admin.inputValue("[data-testid=listing-editor] textarea[name=description]")).toBe(description);
+    await admin.fill("[data-testid=listing-editor] input[name=website_url]", "https://chatgpt.com/");
+    await admin.click("[data-testid=editor-save]");
+    await admin.waitForSelector("[data-testid=editor-saved] [data-field=description]");
+
+    const reader = await newPage();
+    await gotoHydrated(reader, `${server.url}/us-en/tool/${TOOL}`);
+    expect(await reader.locator("main").innerText()).toContain(description);
+    const audit = await db.selectFrom("admin_audit_log").select(["action", "changes"]).where("action", "=", "tool.edit").execute();
+    expect(audit).toHaveLength(1);
+    expect(JSON.parse(audit[0]!.changes!).description.after).toBe(description);
+  });
+
+  it("a user deletes their account and the tool's figures return to what they were", async () => {
+    const before = await figures();
+    const leaver = await signedIn("leaver@example.com");
+    await gotoHydrated(leaver, `${server.url}/de/tool/${TOOL}`);
+    const rated = await leaver.evaluate((slug) => fetch("/api/ratings", { method: "PUT", headers: { "content-type": "application/json" }, body: JSON.stringify({ slug, rating: 1 }) }).then((r) => r.status), TOOL);
+    expect(rated).toBe(200);
+    expect(Number((await figures()).review_count)).toBe(Number(before.review_count) + 1);
+
+    await gotoHydrated(leaver, `${server.url}/de/user/dashboard`);
+    await leaver.click("[data-testid=delete-account-link]");
+    await leaver.waitForSelector("[data-testid=delete-account-form]");
+    // A wrong password deletes nothing.
+    await leaver.fill("[data-testid=delete-account-password]", "not my password");
+    await leaver.check("[data-testid=delete-account-confirm]");
+    await leaver.click("[data-testid=delete-account-submit]");
+    await leaver.waitForSelector("[data-testid=delete-account-error]");
+    expect(await leaver.innerText("[data-testid=delete-account-error]")).toContain("Passwort");
+    await leaver.fill("[data-testid=delete-account-password]", PASSWORD);
+    await leaver.click("[data-testid=delete-account-submit]");
+    await leaver.waitForSelector("[data-testid=delete-account-done]");
+    expect(await leaver.innerText("[data-testid=delete-account-done]")).toContain("gelöscht");
+
+    expect(await figures()).toEqual(before);
+    expect(await db.selectFrom("user").select("id").where("email", "=", "leaver@example.com").execute()).toEqual([]);
+    const audit = await db.selectFrom("admin_audit_log").select("action").where("entity_type", "=", "user").execute();
+    expect(audit.map((a) => a.action)).toEqual(["account.delete"]);
+    // Signed out: the dashboard asks to sign in again.
+    await gotoHydrated(leaver, `${server.url}/de/user/dashboard`);
+    expect(await leaver.locator("[data-testid=delete-account-link]").count()).toBe(0);
+  });
+
+  it("a reported e-commerce tool is marked discontinued (notice, noindex), then unpublished (410)", async () => {
+    const SHOP = "jungle-scout";
+    const visitor = await newPage();
+    await gotoHydrated(visitor, `${server.url}/de/ecommerce/${SHOP}`);
+    const filed = await visitor.evaluate(
+      (slug) => fetch("/api/reports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ subject: "ecommerce_tool", slug, reason: "dead", details: "" }) }).then((r) => r.status),
+      SHOP,
+    );
+    expect(filed).toBeLessThan(300);
+    const admin = await signedIn("shops@example.com");
+    const adminId = (await db.selectFrom("user").select("id").where("email", "=", "shops@example.com").executeTakeFirstOrThrow()).id;
+    await db.insertInto("user_roles").values({ user_id: adminId, role: "admin" }).execute();
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=ecommerce_tool`);
+    await admin.click("[data-testid=report-card] [data-testid=moderate-discontinue]");
+    await expect.poll(() => admin.locator("[data-testid=report-card]").count()).toBe(0);
+
+    const reader = await newPage();
+    const response = await reader.goto(`${server.url}/de/ecommerce/${SHOP}`);
+    expect(response!.status()).toBe(200);
+    await reader.waitForSelector("[data-testid=discontinued-notice]");
+    expect(await reader.getAttribute("meta[name=robots]", "content")).toContain("noindex");
+    const sitemap = await (await fetch(`${server.url}/sitemap-ecommerce.xml`)).text();
+    expect(sitemap).not.toContain(`/ecommerce/${SHOP}<`);
+
+    await visitor.evaluate((slug) => fetch("/api/reports", { method: "POST", headers: { "content-type": "application/json" }, body: JSON.stringify({ subject: "ecommerce_tool", slug, reason: "spam", details: "" }) }), SHOP);
+    await gotoHydrated(admin, `${server.url}/admin/reports?tab=ecommerce_tool`);
+    await admin.click("[data-testid=report-card] [data-testid=moderate-unpublish]");
+    await expect.poll(() => admin.locator("[data-testid=report-card]").count()).toBe(0);
+    const gone = await fetch(`${server.url}/de/ecommerce/${SHOP}`, { redirect: "manual" });
+    expect(gone.status).toBe(410);
+    const audit = await db.selectFrom("admin_audit_log").select("action").where("entity_type", "=", "ecommerce_tool").orderBy("id").execute();
+    expect(audit.map((a) => a.action)).toEqual(["ecommerce_tool.discontinue", "ecommerce_tool.unpublish"]);
+  });
 });

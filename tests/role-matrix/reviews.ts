@@ -25,6 +25,15 @@ const rows: RoleMatrixEntry[] = [
   { route: "routes/admin.reports.tsx", method: "GET", path: "/admin/reports?tab=pending&page=2", visitor: 302, user: 403, admin: 200 },
   { route: "routes/admin.reports.tsx", method: "POST", path: "/admin/reports", body: { action: "dismiss", subject: "tool", subjectId: 999999 }, visitor: 302, user: 403, admin: 404 },
   { route: "routes/admin.reports.tsx", method: "POST", path: "/admin/reports", body: { action: "explode", subject: "tool", subjectId: 1 }, visitor: 302, user: 403, admin: 400 },
+  // The listing editor (decision 0035): a page form, so a JSON body is refused once the role is checked.
+  { route: "routes/admin.listing-edit.tsx", method: "GET", path: "/admin/listings/tool/chatgpt?lang=de", visitor: 302, user: 403, admin: 200 },
+  { route: "routes/admin.listing-edit.tsx", method: "GET", path: "/admin/listings/ecommerce/jungle-scout", visitor: 302, user: 403, admin: 200 },
+  { route: "routes/admin.listing-edit.tsx", method: "GET", path: "/admin/listings/tool/no-such-tool", visitor: 302, user: 403, admin: 404 },
+  { route: "routes/admin.listing-edit.tsx", method: "GET", path: "/admin/listings/widget/chatgpt", visitor: 302, user: 403, admin: 404 },
+  { route: "routes/admin.listing-edit.tsx", method: "POST", path: "/admin/listings/tool/chatgpt", body: { name: "x" }, visitor: 302, user: 403, admin: 415 },
+  // Deleting one's own account: never actually sent here (it would delete the matrix's users); a JSON body is refused.
+  { route: "routes/user.delete-account.tsx", method: "GET", path: "/de/user/delete-account", visitor: 302, user: 200, admin: 200 },
+  { route: "routes/user.delete-account.tsx", method: "POST", path: "/user/delete-account", body: { confirm: "yes" }, visitor: 302, user: 415, admin: 415 },
 ];
 
 export default rows;

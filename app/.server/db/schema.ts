@@ -190,6 +190,9 @@ export interface EcommerceToolsTable {
   base_review_count: Generated<number>;
   user_rating_sum: Generated<number>;
   user_rating_count: Generated<number>;
+  /** `published` or `hidden`, and when an administrator marked it discontinued (migration 0025). */
+  status: Generated<string>;
+  discontinued_at: Generated<string | null>;
 }
 
 export interface EcommerceToolTranslationsTable {

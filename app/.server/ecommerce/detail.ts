@@ -23,6 +23,12 @@ export interface EcommerceDetail {
   related: EcommerceCard[];
 }
 
+/** Whether an administrator unpublished the e-commerce tool at this slug (its page answers 410, not the list). */
+export async function isUnpublishedEcommerce(db: DB, slug: string): Promise<boolean> {
+  const row = await db.selectFrom("ecommerce_tools").select("status").where("slug", "=", slug).executeTakeFirst();
+  return row !== undefined && row.status !== "published";
+}
+
 export async function getEcommerceProduct(db: DB, slug: string, lang: Lang): Promise<EcommerceDetail | null> {
   const view = await getEcommerceDetail(db, slug, lang);
   if (!view) return null;

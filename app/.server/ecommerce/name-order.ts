@@ -1,3 +1,4 @@
+import { LISTED_ECOMMERCE_SQL } from "./listed";
 import { sql } from "kysely";
 import { pickLocalized, type LanguageVariant } from "~/lib/language-fallback";
 import { orderByNameInSlices } from "~/lib/name-order";
@@ -18,7 +19,7 @@ export interface ToolNames {
 /** Read off the main thread on SQLite (a 100k catalogue's names are a long read). */
 export async function readToolNames(db: DB): Promise<ToolNames> {
   const [rows, translations] = await Promise.all([
-    readRowsInBackground(db, db.selectFrom("ecommerce_tools").select(["id", "name"]).orderBy(sql`lower(name)`).orderBy("id")),
+    readRowsInBackground(db, db.selectFrom("ecommerce_tools").select(["id", "name"]).where(LISTED_ECOMMERCE_SQL).orderBy(sql`lower(name)`).orderBy("id")),
     readRowsInBackground(
       db,
       db.selectFrom("ecommerce_tool_translations").select(["tool_id", "language", "name"]).where("name", "is not", null).where("name", "<>", "").orderBy("language"),

@@ -8,6 +8,7 @@ import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
 import { add, emptySet, or, type Bitset } from "../facets/bitset";
 import { sizesOf } from "../facets/engine";
 import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
+import { LISTED_ECOMMERCE_SQL as LISTED } from "./listed";
 
 /**
  * What every e-commerce list read needs, held in memory for one catalogue
@@ -80,9 +81,9 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   const ints = <N extends readonly string[]>(query: RawBuilder<unknown>, names: N) => readIntColumns(db, query, names);
   const pairs = (table: string, column: string, order = sql``) =>
     ints(sql`select tool_id, ${sql.ref(column)} as value_id from ${sql.table(table)} ${order}`, ["tool_id", "value_id"] as const);
-  const ordered = (sort: Exclude<EcommerceSort, "name">) => ints(sql`select id from ecommerce_tools order by ${sql.raw(ORDER_SQL[sort])}`, ["id"] as const);
+  const ordered = (sort: Exclude<EcommerceSort, "name">) => ints(sql`select id from ecommerce_tools where ${LISTED} order by ${sql.raw(ORDER_SQL[sort])}`, ["id"] as const);
   const [[ids], popular, rating, newest, name, categoryLinks, filterLinks, platformLinks, tagLinks, taxonomy] = await Promise.all([
-    ints(sql`select id from ecommerce_tools order by id`, ["id"] as const),
+    ints(sql`select id from ecommerce_tools where ${LISTED} order by id`, ["id"] as const),
     ordered("popular"),
     ordered("rating"),
     ordered("newest"),

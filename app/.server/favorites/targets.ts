@@ -29,8 +29,8 @@ export async function findTargetId(db: DB, type: FavoriteType, slug: string): Pr
     const row = await db.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published").executeTakeFirst();
     return row?.id ?? null;
   }
-  const table = FAVORITE_TARGETS[type].table as "case_studies" | "ecommerce_tools";
-  const row = await db.selectFrom(table).select("id").where("slug", "=", slug).executeTakeFirst();
+  if (type === "ecommerce_tool") return (await db.selectFrom("ecommerce_tools").select("id").where("slug", "=", slug).where("status", "=", "published").executeTakeFirst())?.id ?? null;
+  const row = await db.selectFrom("case_studies").select("id").where("slug", "=", slug).executeTakeFirst();
   return row?.id ?? null;
 }
 

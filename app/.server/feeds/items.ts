@@ -1,3 +1,4 @@
+import { LISTED_ECOMMERCE_SQL } from "../ecommerce/listed";
 import { localizedPath, type Lang } from "~/i18n/languages";
 import type { DB } from "../db";
 import { resolveCategoryFilter } from "../categories/queries";
@@ -66,6 +67,7 @@ export async function newEcommerceEntries(db: DB, lang: Lang): Promise<FeedEntry
   const rows = await db
     .selectFrom("ecommerce_tools")
     .select(["id", "slug", "name", "description", "image_url", "created_at", "updated_at"])
+    .where(LISTED_ECOMMERCE_SQL)
     .orderBy("created_at", "desc")
     .orderBy("id", "desc")
     .limit(FEED_SIZE)

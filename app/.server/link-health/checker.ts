@@ -48,6 +48,7 @@ async function dueSites(db: DB, before: string, limit: number): Promise<Site[]> 
     .selectFrom("ecommerce_tools as e")
     .select(["e.id", "e.website_url as url", last("ecommerce_tool", "e.id").as("last")])
     .where("e.website_url", "is not", null)
+    .where("e.status", "=", "published")
     .execute();
   const sites: Site[] = [
     ...tools.map((r) => ({ subject: "tool" as const, id: r.id, url: r.url, lastChecked: r.last })),
@@ -64,7 +65,7 @@ async function sliceSize(db: DB, options: CheckerOptions): Promise<number> {
   if (options.limit !== undefined) return options.limit;
   const [tools, ecommerce] = await Promise.all([
     db.selectFrom("tools").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "published").executeTakeFirstOrThrow(),
-    db.selectFrom("ecommerce_tools").select((eb) => eb.fn.countAll<number>().as("n")).executeTakeFirstOrThrow(),
+    db.selectFrom("ecommerce_tools").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "published").executeTakeFirstOrThrow(),
   ]);
   const total = Number(tools.n) + Number(ecommerce.n);
   return Math.max(1, Math.ceil((total * options.tickMs) / options.intervalMs));

@@ -46,7 +46,7 @@ async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
   const toolRows =
     kind === "tool"
       ? await db.selectFrom("tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").execute()
-      : await db.selectFrom("ecommerce_tools").select(["id", "slug"]).orderBy("id").execute();
+      : await db.selectFrom("ecommerce_tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").execute();
   const [links, categories, names, offers, tagRows] = await Promise.all([
     sql<{ tool_id: number; category_id: number }>`select tool_id, category_id from ${sql.table(t.links)}`.execute(db),
     sql<{ id: number; parent_id: number | null }>`select id, parent_id from ${sql.table(t.categories)}`.execute(db),

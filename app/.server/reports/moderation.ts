@@ -40,19 +40,29 @@ export async function moderate(db: DB, actor: Actor, request: ModerationRequest)
     await setReviewStatus(db, actor, subjectId, action === "hide_review" ? "hidden" : "published", note);
     return;
   }
-  if (subject !== "tool") throw refused("Only a tool can be marked discontinued or unpublished.");
-  await changeCatalog(db, "tools", async (trx) => {
-    const tool = await lockingRead(trx, trx.selectFrom("tools").select(["status", "discontinued_at"]).where("id", "=", subjectId)).executeTakeFirst();
+  if (subject !== "tool" && subject !== "ecommerce_tool") throw refused("Only a tool or an e-commerce tool can be marked discontinued or unpublished.");
+  await setListingState(db, actor, subject, subjectId, action === "discontinue" ? "discontinue" : "unpublish", note);
+}
+
+/**
+ * Marks a tool or an e-commerce tool discontinued (its page stays, `noindex`) or unpublishes it, closing its
+ * open reports; the change goes through the catalogue's one change path, so lists, search and sitemaps follow.
+ */
+export async function setListingState(db: DB, actor: Actor, subject: "tool" | "ecommerce_tool", subjectId: number, state: "discontinue" | "unpublish", note: string | null = null): Promise<void> {
+  const table = subject === "tool" ? "tools" : "ecommerce_tools";
+  const entity = subject === "tool" ? "tool" : "ecommerce_tool";
+  await changeCatalog(db, subject === "tool" ? "tools" : "ecommerce", async (trx) => {
+    const tool = await lockingRead(trx, trx.selectFrom(table).select(["status", "discontinued_at"]).where("id", "=", subjectId)).executeTakeFirst();
     if (!tool) throw new AppError("not_found", "No such tool.");
     const at = nowIso();
-    if (action === "discontinue") {
-      await trx.updateTable("tools").set({ discontinued_at: tool.discontinued_at ?? at, updated_at: at }).where("id", "=", subjectId).execute();
-      await recordAudit(trx, actor, [{ action: "tool.discontinue", entityType: "tool", entityId: subjectId, changes: { discontinued: { before: Boolean(tool.discontinued_at), after: true } }, note }]);
+    if (state === "discontinue") {
+      await trx.updateTable(table).set({ discontinued_at: tool.discontinued_at ?? at, updated_at: at }).where("id", "=", subjectId).execute();
+      await recordAudit(trx, actor, [{ action: `${entity}.discontinue`, entityType: entity, entityId: subjectId, changes: { discontinued: { before: Boolean(tool.discontinued_at), after: true } }, note }]);
     } else {
-      await trx.updateTable("tools").set({ status: "hidden", updated_at: at }).where("id", "=", subjectId).execute();
-      await recordAudit(trx, actor, [{ action: "tool.unpublish", entityType: "tool", entityId: subjectId, changes: { status: { before: tool.status, after: "hidden" } }, note }]);
+      await trx.updateTable(table).set({ status: "hidden", updated_at: at }).where("id", "=", subjectId).execute();
+      await recordAudit(trx, actor, [{ action: `${entity}.unpublish`, entityType: entity, entityId: subjectId, changes: { status: { before: tool.status, after: "hidden" } }, note }]);
     }
-    await closeReports(trx, "tool", subjectId, "resolved");
+    await closeReports(trx, subject, subjectId, "resolved");
   });
 }
 

@@ -18,7 +18,7 @@ export async function reportSubjectId(db: DB, input: Pick<ReportInput, "subject"
     case "tool":
       return (await db.selectFrom("tools").select("id").where("slug", "=", input.slug!).where("status", "=", "published").executeTakeFirst())?.id ?? null;
     case "ecommerce_tool":
-      return (await db.selectFrom("ecommerce_tools").select("id").where("slug", "=", input.slug!).executeTakeFirst())?.id ?? null;
+      return (await db.selectFrom("ecommerce_tools").select("id").where("slug", "=", input.slug!).where("status", "=", "published").executeTakeFirst())?.id ?? null;
     case "case_study":
       return (await db.selectFrom("case_studies").select("id").where("slug", "=", input.slug!).executeTakeFirst())?.id ?? null;
     case "review":
@@ -156,7 +156,7 @@ async function subjectNames(db: DB, subject: ReportSubject, ids: number[]): Prom
       .execute();
     for (const r of rows) map.set(r.id, { title: r.name || r.slug, slug: r.slug, discontinued: Boolean(r.discontinued_at) });
   } else if (subject === "ecommerce_tool") {
-    for (const r of await db.selectFrom("ecommerce_tools").select(["id", "slug", "name"]).where("id", "in", ids).execute()) map.set(r.id, { title: r.name, slug: r.slug });
+    for (const r of await db.selectFrom("ecommerce_tools").select(["id", "slug", "name", "discontinued_at"]).where("id", "in", ids).execute()) map.set(r.id, { title: r.name, slug: r.slug, discontinued: Boolean(r.discontinued_at) });
   } else if (subject === "case_study") {
     const rows = await db
       .selectFrom("case_studies as c")

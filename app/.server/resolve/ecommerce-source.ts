@@ -1,3 +1,4 @@
+import { LISTED_ECOMMERCE_SQL } from "../ecommerce/listed";
 import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
@@ -9,7 +10,7 @@ import type { DetailView } from "./types";
  * exist in the e-commerce catalogue (spec 4.7, third source).
  */
 export async function getEcommerceDetail(db: DB, slug: string, lang: string): Promise<DetailView | null> {
-  const tool = await db.selectFrom("ecommerce_tools").selectAll().where("slug", "=", slug).executeTakeFirst();
+  const tool = await db.selectFrom("ecommerce_tools").selectAll().where("slug", "=", slug).where("status", "=", "published").executeTakeFirst();
   if (!tool) return null;
   const [translations, categories, tags] = await Promise.all([
     db.selectFrom("ecommerce_tool_translations").selectAll().where("tool_id", "=", tool.id).execute(),
@@ -80,6 +81,6 @@ export async function getEcommerceDetail(db: DB, slug: string, lang: string): Pr
 
 /** Every e-commerce tool slug with its last change, for the e-commerce sitemap. */
 export async function listEcommerceSitemapEntries(db: DB): Promise<Array<{ slug: string; updatedAt: string }>> {
-  const rows = await db.selectFrom("ecommerce_tools").select(["slug", "updated_at"]).orderBy("id").execute();
+  const rows = await db.selectFrom("ecommerce_tools").select(["slug", "updated_at"]).where(LISTED_ECOMMERCE_SQL).orderBy("id").execute();
   return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
 }

@@ -30,13 +30,13 @@ export interface ShownFigures {
   reviewCount: number;
 }
 
-/** The subject's id by slug, its row locked until commit (a published tool; any e-commerce tool); null when none. */
+/** The subject's id by slug, its row locked until commit (a published tool or e-commerce tool); null when none. */
 export async function lockSubject(trx: DB, subject: ReviewSubject, slug: string): Promise<number | null> {
   if (subject === "tool") {
     const row = await lockingRead(trx, trx.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published")).executeTakeFirst();
     return row?.id ?? null;
   }
-  const row = await lockingRead(trx, trx.selectFrom("ecommerce_tools").select("id").where("slug", "=", slug)).executeTakeFirst();
+  const row = await lockingRead(trx, trx.selectFrom("ecommerce_tools").select("id").where("slug", "=", slug).where("status", "=", "published")).executeTakeFirst();
   return row?.id ?? null;
 }
 

@@ -13,7 +13,7 @@ export interface ReviewSection {
   subject: ReviewSubject;
   slug: string;
   page: ReviewPage;
-  /** When an administrator marked the tool discontinued (tools only). */
+  /** When an administrator marked the tool (or e-commerce tool) discontinued. */
   discontinuedAt: string | null;
   /** When the link checker last visited the website (ISO), null when never. */
   websiteCheckedAt: string | null;
@@ -32,7 +32,7 @@ export async function loadReviewSection(request: Request, db: DB, subject: Revie
   const user = await getSessionUser(request);
   const [page, tool, bundles, websiteCheckedAt] = await Promise.all([
     listReviews(db, subject, subjectId, { lang, sort: "helpful", page: 1, userId: user?.id ?? null }),
-    subject === "tool" ? db.selectFrom("tools").select("discontinued_at").where("id", "=", subjectId).executeTakeFirst() : Promise.resolve(undefined),
+    db.selectFrom(subject === "tool" ? "tools" : "ecommerce_tools").select("discontinued_at").where("id", "=", subjectId).executeTakeFirst(),
     reviewBundles(lang),
     lastCheckedAt(db, subject, subjectId),
   ]);

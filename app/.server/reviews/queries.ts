@@ -1,12 +1,12 @@
 import { sql } from "kysely";
 import type { Lang } from "~/i18n/languages";
-import { changeCatalog } from "../catalog/changes";
+import { changeCatalog, type CatalogWrite } from "../catalog/changes";
 import type { DB } from "../db";
 import { lockingRead } from "../db/row-lock";
 import { nowIso } from "../db/values";
 import { AppError } from "../errors";
 import { enforceWriteLimit, type WriteLimit } from "../rate-limit";
-import { lockSubject, readFigures, readStar, SUBJECT_TABLES, writeStar, type ReviewSubject, type ShownFigures } from "./figures";
+import { lockSubject, lockSubjectById, readFigures, readStar, SUBJECT_TABLES, writeStar, type ReviewSubject, type ShownFigures } from "./figures";
 import { needsApproval, REVIEWS_PAGE_SIZE, type ReviewInput, type ReviewSort } from "./rules";
 
 /**
@@ -88,22 +88,39 @@ export async function deleteReview(db: DB, userId: string, subject: ReviewSubjec
 
 /**
  * Removes everything a user wrote about tools (reviews, stars, votes), moving every figure back exactly; for
- * deleting an account, before its row goes.
+ * deleting an account, before its row goes. One transaction for all of it.
  */
-export async function removeUserReviews(db: DB, userId: string): Promise<void> {
+export async function removeUserReviews(db: DB, userId: string): Promise<RemovedReviews> {
+  return changeCatalog(db, ["tool-figures", "ecommerce"], (trx) => removeUserReviewsIn(trx, userId));
+}
+
+export interface RemovedReviews {
+  stars: number;
+  reviews: number;
+  votes: number;
+}
+
+/** `removeUserReviews` inside a catalogue change that also does other things (deleting the account). */
+export async function removeUserReviewsIn(trx: CatalogWrite, userId: string): Promise<RemovedReviews> {
+  const removed: RemovedReviews = { stars: 0, reviews: 0, votes: 0 };
+  const at = nowIso();
   for (const subject of ["tool", "ecommerce_tool"] as const) {
-    const table = SUBJECT_TABLES[subject].ratings;
-    const stars = await db.selectFrom(table).select("tool_id").where("user_id", "=", userId).execute();
+    const stars = await trx.selectFrom(SUBJECT_TABLES[subject].ratings).select("tool_id").where("user_id", "=", userId).orderBy("tool_id").execute();
     for (const { tool_id } of stars) {
-      await changeCatalog(db, SUBJECT_TABLES[subject].scope, async (trx) => {
-        await trx.deleteFrom("reviews").where("user_id", "=", userId).where("subject", "=", subject).where("subject_id", "=", tool_id).execute();
-        await writeStar(trx, subject, userId, tool_id, null, nowIso());
-      });
+      // Subject rows locked in id order, as every star writer locks its subject first.
+      await lockSubjectById(trx, subject, tool_id);
+      await writeStar(trx, subject, userId, tool_id, null, at);
+      removed.stars++;
     }
   }
-  const voted = await db.selectFrom("review_votes").select("review_id").where("user_id", "=", userId).execute();
-  await db.deleteFrom("review_votes").where("user_id", "=", userId).execute();
-  for (const { review_id } of voted) await recountHelpful(db, review_id);
+  const reviews = await trx.deleteFrom("reviews").where("user_id", "=", userId).executeTakeFirst();
+  removed.reviews = Number(reviews.numDeletedRows);
+  const voted = await trx.selectFrom("review_votes").select("review_id").where("user_id", "=", userId).orderBy("review_id").execute();
+  for (const { review_id } of voted) await lockingRead(trx, trx.selectFrom("reviews").select("id").where("id", "=", review_id)).execute();
+  await trx.deleteFrom("review_votes").where("user_id", "=", userId).execute();
+  for (const { review_id } of voted) await recountHelpful(trx, review_id);
+  removed.votes = voted.length;
+  return removed;
 }
 
 async function recountHelpful(db: DB, reviewId: number): Promise<number> {
@@ -127,10 +144,10 @@ export async function voteHelpful(db: DB, userId: string, reviewId: number, help
   });
 }
 
-/** The subject's id by slug (a published tool; any e-commerce tool); null when none. */
+/** The subject's id by slug (a published tool or e-commerce tool); null when none. */
 export async function subjectIdOf(db: DB, subject: ReviewSubject, slug: string): Promise<number | null> {
   if (subject === "tool") return (await db.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published").executeTakeFirst())?.id ?? null;
-  return (await db.selectFrom("ecommerce_tools").select("id").where("slug", "=", slug).executeTakeFirst())?.id ?? null;
+  return (await db.selectFrom("ecommerce_tools").select("id").where("slug", "=", slug).where("status", "=", "published").executeTakeFirst())?.id ?? null;
 }
 
 export interface ReviewPage {

@@ -149,9 +149,9 @@ export async function listRelatedTools(
   return page.tools.filter((tool) => tool.slug !== options.excludeSlug).slice(0, options.limit ?? 6);
 }
 
-/** Every published tool slug with its last change, for sitemaps. */
+/** Every published tool slug with its last change, for sitemaps; a discontinued tool's `noindex` page is left out. */
 export async function listToolSitemapEntries(db: DB): Promise<Array<{ slug: string; updatedAt: string }>> {
-  const rows = await db.selectFrom("tools").select(["slug", "updated_at"]).where("status", "=", "published").orderBy("id").execute();
+  const rows = await db.selectFrom("tools").select(["slug", "updated_at"]).where("status", "=", "published").where("discontinued_at", "is", null).orderBy("id").execute();
   return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
 }
 

@@ -1,5 +1,5 @@
 import type { SubmissionView } from "~/.server/admin/submissions";
-import { ScrollRegion } from "../scroll-region";
+import { DiffTable } from "./diff-table";
 import { formatAdminDate, useAdminText } from "./admin-text";
 import { ReviewForm } from "./review-form";
 import { StatusBadge } from "./status-badge";
@@ -18,11 +18,6 @@ function Field({ label, children, testId }: { label: string; children: React.Rea
 
 const list = (items: string[] | undefined) => (items && items.length ? items.join(" · ") : "—");
 
-function show(value: unknown): string {
-  if (value === null || value === undefined || value === "") return "—";
-  if (Array.isArray(value)) return value.join(" · ") || "—";
-  return String(value);
-}
 
 /**
  * One tool submission with everything the submitter sent, and the review controls while it is pending. An
@@ -96,22 +91,13 @@ export function SubmissionCard({ item, categoryNames, offerStrings }: { item: Su
           {item.diff.length === 0 ? (
             <p className="text-sm text-slate-600">{t("diff.none")}</p>
           ) : (
-            <ScrollRegion label={t("diff.title")} className="mt-1">
-              <table className="w-full text-left text-sm">
-                <thead className="text-xs uppercase text-slate-500">
-                  <tr><th className="py-1 pr-3">{t("diff.field")}</th><th className="py-1 pr-3">{t("diff.current")}</th><th className="py-1">{t("diff.proposed")}</th></tr>
-                </thead>
-                <tbody>
-                  {item.diff.map((row) => (
-                    <tr key={row.field} className="border-t border-slate-100 align-top" data-testid="diff-row" data-field={row.field}>
-                      <td className="py-1 pr-3 font-medium text-slate-700">{t(`diffFields.${row.field}`)}</td>
-                      <td className="py-1 pr-3 text-rose-700 line-through decoration-rose-300">{show(shown(row.field, row.before))}</td>
-                      <td className="py-1 text-emerald-800">{show(shown(row.field, row.after))}</td>
-                    </tr>
-                  ))}
-                </tbody>
-              </table>
-            </ScrollRegion>
+            <DiffTable
+              rows={item.diff}
+              title={t("diff.title")}
+              headings={{ field: t("diff.field"), before: t("diff.current"), after: t("diff.proposed") }}
+              label={(field) => t(`diffFields.${field}`)}
+              shown={shown}
+            />
           )}
         </div>
       ) : null}

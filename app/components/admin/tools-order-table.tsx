@@ -131,6 +131,7 @@ export function ToolsOrderTable({ rows: initial, total, page, sortBy, sortDir }:
                     <button type="button" className={small} onClick={() => move(index, -1)} disabled={index === 0} aria-label={t("order.moveUp")} data-testid="order-up">↑</button>
                     <button type="button" className={small} onClick={() => move(index, 1)} disabled={index === rows.length - 1} aria-label={t("order.moveDown")} data-testid="order-down">↓</button>
                     <ScreenshotButton slug={row.slug} className={small} />
+                    <a href={`/admin/listings/tool/${row.slug}`} className={small} data-testid="order-edit">{t("listingEditor.edit")}</a>
                   </div>
                 </td>
               </tr>

@@ -3,6 +3,7 @@ import { CardMark } from "~/components/look/card-mark";
 import type { CardText } from "~/components/tools/tool-card";
 import { htmlLang, isLang, localizedPath } from "~/i18n/languages";
 import { AppLink } from "~/delivery/app-link";
+import { RankInfoLink } from "~/components/reviews/rank-info";
 import { pricingKey } from "~/lib/tool-display";
 import { EcommerceFavoriteSlot } from "./favorite-slot";
 import { CompareToggle } from "~/components/compare/compare-toggle";
@@ -21,18 +22,21 @@ export function EcommerceCard({ tool, text, layout, eager = false }: { tool: Car
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
   return (
     <li className={`ecom-card ecom-card-${layout}`} data-testid="ecommerce-card">
-      <AppLink to={localizedPath(text.lang, `/ecommerce/${tool.slug}`)} className="ecom-card-link">
+      {/* The name's link covers the whole card (`.card-link`); the "?" beside the rating is a link of its own. */}
         <div className="ecom-card-media">
           <CardMark name={tool.name} png={tool.imageUrl} webp={tool.imageWebpUrl} color={tool.brandColor} priority={eager ? "eager" : "lazy"} />
         </div>
         <div className="ecom-card-body" lang={contentLang}>
-          <h2 className="tool-card-title">{tool.name}</h2>
+          <h2 className="tool-card-title">
+            <AppLink to={localizedPath(text.lang, `/ecommerce/${tool.slug}`)} className="ecom-card-link card-link">{tool.name}</AppLink>
+          </h2>
           <p className="tool-card-rating">
             <span role="img" aria-label={text.rating(rating)} className="tool-card-stars">
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
             <span className="truncate whitespace-nowrap">{`(${text.reviews(tool.reviewCount)})`}</span>
+            <RankInfoLink lang={text.lang} label={text.howWeRank} />
           </p>
           {layout === "list" ? <p className="mt-2 line-clamp-2 text-sm text-slate-600">{tool.description}</p> : null}
           <ul className="ecom-card-tags" lang={differs ? text.htmlLang : undefined}>
@@ -45,7 +49,6 @@ export function EcommerceCard({ tool, text, layout, eager = false }: { tool: Car
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
           </p>
         </div>
-      </AppLink>
       <EcommerceFavoriteSlot id={tool.id} slug={tool.slug} title={tool.name} variant="card" />
       <CompareToggle tool={{ kind: "ecommerce", slug: tool.slug, name: tool.name }} className="card-compare" />
     </li>

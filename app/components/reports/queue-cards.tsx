@@ -23,6 +23,7 @@ function ActionButton({ action, subject, subjectId, label, className }: { action
 /** One reported subject: what, why (reasons with counts), how many reporters, first and last date, and the actions. */
 export function ReportCard({ item }: { item: QueueItem }) {
   const { t, lang } = useAdminText();
+  const listing = item.subject === "tool" || item.subject === "ecommerce_tool";
   const href = item.slug && PATHS[item.subject] ? `${PATHS[item.subject]}${item.slug}` : item.reviewOf ? `${PATHS[item.reviewOf.subject]}${item.reviewOf.slug}#reviews` : null;
   return (
     <article className="rounded-lg border border-slate-200 bg-white p-4 shadow-sm" data-testid="report-card">
@@ -48,8 +49,9 @@ export function ReportCard({ item }: { item: QueueItem }) {
       <div className="mt-3 flex flex-wrap gap-2">
         <ActionButton action="dismiss" subject={item.subject} subjectId={item.subjectId} label={t("reports.actions.dismiss")} className={calm} />
         {item.subject === "review" ? <ActionButton action="hide_review" subject="review" subjectId={item.subjectId} label={t("reports.actions.hide")} className={strong} /> : null}
-        {item.subject === "tool" && !item.discontinued ? <ActionButton action="discontinue" subject="tool" subjectId={item.subjectId} label={t("reports.actions.discontinue")} className={calm} /> : null}
-        {item.subject === "tool" ? <ActionButton action="unpublish" subject="tool" subjectId={item.subjectId} label={t("reports.actions.unpublish")} className={strong} /> : null}
+        {listing && item.slug ? <a href={`/admin/listings/${item.subject === "tool" ? "tool" : "ecommerce"}/${item.slug}`} className={calm} data-testid="moderate-edit">{t("reports.actions.edit")}</a> : null}
+        {listing && !item.discontinued ? <ActionButton action="discontinue" subject={item.subject} subjectId={item.subjectId} label={t("reports.actions.discontinue")} className={calm} /> : null}
+        {listing ? <ActionButton action="unpublish" subject={item.subject} subjectId={item.subjectId} label={t("reports.actions.unpublish")} className={strong} /> : null}
       </div>
     </article>
   );

@@ -1,4 +1,5 @@
 import { useCardText } from "~/components/tools/tool-card";
+import { RankInfoLink } from "~/components/reviews/rank-info";
 import { useT } from "~/i18n/translator";
 
 /** Five stars filled to the rating; the accessible label carries the number. */
@@ -17,11 +18,13 @@ export function RatingStars({ rating, label }: { rating: number; label: string }
 /** The stars and the rating beside them, written as the page language does (`4.8`, German `4,8`), as on the cards. */
 export function RatingWithValue({ rating, valueClassName }: { rating: number; valueClassName?: string }) {
   const t = useT("tools");
-  const value = useCardText().decimal(rating);
+  const text = useCardText();
+  const value = text.decimal(rating);
   return (
     <>
       <RatingStars rating={rating} label={t("detail.ratingValue", { rating: value })} />
       <span className={valueClassName} data-testid="rating-value">{value}</span>
+      <RankInfoLink lang={text.lang} label={text.howWeRank} />
     </>
   );
 }

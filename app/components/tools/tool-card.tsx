@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { CardHeart } from "~/components/favorites/card-heart";
 import { AppLink } from "~/delivery/app-link";
+import { RankInfoLink } from "~/components/reviews/rank-info";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
 import { translatorFor, useI18n } from "~/i18n/translator";
@@ -32,6 +33,8 @@ export interface CardText {
   decimal: (value: number) => string;
   hearts: (count: number) => string;
   rating: (value: string) => string;
+  /** Accessible name of the "?" beside every rating, which opens /how-we-rank. */
+  howWeRank: string;
   reviews: (count: number) => string;
   pricing: (key: PricingKey) => string;
 }
@@ -72,6 +75,7 @@ function createCardText(t: TFunction<"tools">, lang: Lang): CardText {
     decimal: formatDecimalFor(htmlLang(lang)),
     hearts: perPluralForm(rules, (count) => t("card.hearts", { count }), number),
     rating: once((rating: string) => t("card.rating", { rating })),
+    howWeRank: t("card.howWeRank"),
     reviews: perPluralForm(rules, (count) => t("reviews", { count }), number),
     pricing: once((key: PricingKey) => t(`pricing.${key}`)),
   };
@@ -103,7 +107,9 @@ export function ToolCard({
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
   return (
     <li className="tool-card relative">
-      <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="flex h-full flex-col" data-testid="tool-card">
+      {/* The link holds the picture and the name and covers the whole card (`.card-link`), so the "?" beside the
+          rating can be a link of its own without nesting one link in another. */}
+      <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="card-link flex flex-col" data-testid="tool-card">
         <div className="relative">
           <CardMark name={tool.name} png={tool.imageUrl} webp={tool.imageWebpUrl} color={tool.brandColor} priority={imagePriority} />
           <span role="img" className="tool-card-hearts" aria-label={text.hearts(hearts)}>
@@ -111,8 +117,9 @@ export function ToolCard({
             {text.number(hearts)}
           </span>
         </div>
-        <div className="flex flex-1 flex-col p-4" lang={contentLang}>
-          <Heading className="tool-card-title">{tool.name}</Heading>
+        <Heading className="tool-card-title px-4 pt-4" lang={contentLang}>{tool.name}</Heading>
+      </AppLink>
+        <div className="flex flex-1 flex-col px-4 pb-4" lang={contentLang}>
           <p className="tool-card-rating">
             {/* Five grey stars with the gold ones laid over them, cut to the rating. */}
             <span role="img" aria-label={text.rating(rating)} className="tool-card-stars">
@@ -120,6 +127,7 @@ export function ToolCard({
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
             <span className="tool-card-reviews">{`(${text.reviews(tool.reviewCount)})`}</span>
+            <RankInfoLink lang={text.lang} label={text.howWeRank} />
           </p>
           <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
           <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
@@ -127,7 +135,6 @@ export function ToolCard({
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
           </p>
         </div>
-      </AppLink>
       <CardHeart entry={{ id: tool.id, type: "tool", slug: tool.slug, title: tool.name }} />
       <CompareToggle tool={{ kind: "tool", slug: tool.slug, name: tool.name }} className="card-compare" />
     </li>

@@ -21,6 +21,7 @@ import * as m0021 from "./0021_tool_offers";
 import * as m0022 from "./0022_reviews_reports";
 import * as m0023 from "./0023_makers_and_sponsored";
 import * as m0024 from "./0024_api_keys_newsletter";
+import * as m0025 from "./0025_ecommerce_status";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -49,4 +50,5 @@ export const migrations: Record<string, Migration> = {
   "0022_reviews_reports": m0022,
   "0023_makers_and_sponsored": m0023,
   "0024_api_keys_newsletter": m0024,
+  "0025_ecommerce_status": m0025,
 };
