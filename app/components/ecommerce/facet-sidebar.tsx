@@ -13,7 +13,7 @@ import { ecommerceQuery, toggled, type EcommerceView, type FacetParam } from "~/
  * crawlable without JavaScript; with it, the click navigates in the app.
  * Values with no tools under the current selection are shown but not linked.
  */
-function FacetCheckbox({ value, href, number, group }: { value: FacetValue; href: string; number: (n: number) => string; group?: string }) {
+function FacetCheckbox({ value, href, number, group }: { value: FacetValue; href: string; number: (n: number) => string; group: FacetParam }) {
   const label = (
     <>
       <span className="ecom-check" aria-hidden="true" />
@@ -29,7 +29,7 @@ function FacetCheckbox({ value, href, number, group }: { value: FacetValue; href
     );
   }
   return (
-    <AppLink to={href} role="checkbox" aria-checked={value.selected} className="ecom-facet" data-facet={group ?? value.slug}>
+    <AppLink to={href} role="checkbox" aria-checked={value.selected} className="ecom-facet" data-facet={value.slug} data-group={group}>
       {label}
     </AppLink>
   );
@@ -86,7 +86,7 @@ export function FacetSidebar({ sidebar, view, basePath, number }: { sidebar: Eco
   const href = (group: FacetParam, slug: string) => basePath + ecommerceQuery(toggled(view, group, slug));
   const item = (group: FacetParam, value: FacetValue) => (
     <li key={value.slug}>
-      <FacetCheckbox value={value} href={href(group, value.slug)} number={number} />
+      <FacetCheckbox value={value} href={href(group, value.slug)} number={number} group={group} />
     </li>
   );
   // Each check is a group of its own (ticking two requires both); open source sits with the features.
