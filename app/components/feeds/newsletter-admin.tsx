@@ -9,20 +9,22 @@ interface Props {
   previewLang: Lang;
   adminEmail: string;
   testSent: boolean;
+  /** The mail server refused the test or could not be reached. */
+  testFailed?: boolean;
 }
 
 const card = "rounded-2xl border border-slate-200 bg-white p-5";
 const button = "rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50";
 
 /** The admin's newsletter screen. */
-export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, testSent }: Props) {
+export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, testSent, testFailed }: Props) {
   const t = useT("newsletter");
   const { subscribers } = overview;
   return (
     <div className="space-y-6" data-testid="admin-newsletter">
       <h1 className="text-2xl font-bold text-slate-900">{t("admin.title")}</h1>
       {!overview.enabled ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="newsletter-off">{t("admin.smtpMissing")}</p>
+        <p role="status" id="newsletter-off" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="newsletter-off">{t("admin.smtpMissing")}</p>
       ) : null}
       <section className={card} aria-labelledby="nl-subscribers">
         <h2 id="nl-subscribers" className="font-semibold text-slate-900">{t("admin.subscribers")}</h2>
@@ -51,11 +53,15 @@ export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, te
         </Form>
         <p className="mt-3 text-sm font-medium break-words text-slate-900">{preview.subject}</p>
         <iframe title={preview.subject} srcDoc={preview.html} sandbox="" className="mt-2 h-96 w-full rounded-lg border border-slate-200 bg-white" />
-        <Form method="post" className="mt-3">
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
           <input type="hidden" name="lang" value={previewLang} />
-          <button type="submit" className={button} disabled={!overview.enabled}>{t("admin.sendTest", { email: adminEmail })}</button>
+          <button type="submit" className={`${button} break-all`} disabled={!overview.enabled} aria-describedby={overview.enabled ? undefined : "newsletter-off"}>
+            {t("admin.sendTest", { email: adminEmail })}
+          </button>
+          {overview.enabled ? null : <span className="text-sm text-slate-600">{t("adminSend.smtpMissingShort")}</span>}
         </Form>
         {testSent ? <p role="status" className="mt-2 text-sm text-emerald-800">{t("admin.testSent", { email: adminEmail })}</p> : null}
+        {testFailed ? <p role="alert" className="mt-2 text-sm text-red-700" data-testid="newsletter-test-failed">{t("adminSend.testFailed")}</p> : null}
       </section>
 
       <section className={card} aria-labelledby="nl-issues">
