@@ -160,7 +160,7 @@ export function ApiKeysPanel() {
               </div>
               {key.revokedAt ? (
                 // A date, not a button-like badge: in German the state and the action are the same word.
-                <span className="text-slate-600 italic">{t("keysPanel.revokedOn", { date: date.format(new Date(key.revokedAt)) })}</span>
+                <span className="text-slate-500">{t("keysPanel.revokedOn", { date: date.format(new Date(key.revokedAt)) })}</span>
               ) : (
                 <button
                   type="button"

@@ -55,7 +55,7 @@ export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, te
         <iframe title={preview.subject} srcDoc={preview.html} sandbox="" className="mt-2 h-96 w-full rounded-lg border border-slate-200 bg-white" />
         <Form method="post" className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
           <input type="hidden" name="lang" value={previewLang} />
-          <button type="submit" className={`${button} break-all`} disabled={!overview.enabled} aria-describedby={overview.enabled ? undefined : "newsletter-off"}>
+          <button type="submit" className={`${button} text-left [overflow-wrap:anywhere]`} disabled={!overview.enabled} aria-describedby={overview.enabled ? undefined : "newsletter-off"}>
             {t("admin.sendTest", { email: adminEmail })}
           </button>
           {overview.enabled ? null : <span className="text-sm text-slate-600">{t("adminSend.smtpMissingShort")}</span>}
