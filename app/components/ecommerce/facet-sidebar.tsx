@@ -29,7 +29,7 @@ function FacetCheckbox({ value, href, number, group }: { value: FacetValue; href
     );
   }
   return (
-    <AppLink to={href} role="checkbox" aria-checked={value.selected} className="ecom-facet" data-facet={value.slug} data-group={group}>
+    <AppLink to={href} role="checkbox" aria-checked={value.selected} className="ecom-facet" data-group={group} data-facet={value.slug}>
       {label}
     </AppLink>
   );
