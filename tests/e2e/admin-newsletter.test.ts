@@ -69,7 +69,7 @@ describe("the newsletter admin screen", { timeout: 120_000 }, () => {
     expect(await page.locator("select[name=lang]").inputValue()).toBe("zh-CN");
     await page.locator("form[method=post] button[type=submit]").click();
     await expect.poll(() => smtp.messages.filter((m) => m.to.includes(ADMIN_EMAIL)).length, { timeout: 20_000 }).toBe(1);
-    expect(await page.getByRole("status").filter({ hasText: ADMIN_EMAIL }).count()).toBe(1);
+    await expect.poll(() => page.getByRole("status").filter({ hasText: ADMIN_EMAIL }).count(), { timeout: 20_000 }).toBe(1);
 
     await smtp.stop();
     await page.locator("form[method=post] button[type=submit]").click();

@@ -20,7 +20,7 @@ function codeList(known: readonly string[], description: string, example: string
       return values;
     })
     .optional()
-    .meta({ description: `${description} A comma list of: ${known.join(", ")}.`, examples: [example] });
+    .meta({ description: `${description} ${known.length === 1 ? `The one value: ${known[0]}.` : `A comma list of: ${known.join(", ")}.`}`, examples: [example] });
 }
 
 const yes = (description: string) => codeList(["yes"], description, "yes");
