@@ -84,6 +84,8 @@ describe.each(VIEWPORTS)("e-commerce offer filters on a $name", { timeout: 180_0
       await page.waitForFunction(() => document.documentElement.dataset.hydrated === "true", undefined, SLOW);
       expect(new URL(page.url()).search).toBe("?marketplaces=amazon-us&chineseInterface=yes");
       expect(await total(page)).toBe(chineseBefore);
+      // Views narrowed by what tools offer stay out of search indexes, as the tool list's filter views do.
+      expect(await page.locator('meta[name="robots"]').getAttribute("content")).toBe("noindex");
       await openFilters();
       expect(await value(page, "marketplaces", "amazon-us").getAttribute("aria-checked")).toBe("true");
       expect(await value(page, "chineseInterface", "yes").getAttribute("aria-checked")).toBe("true");
