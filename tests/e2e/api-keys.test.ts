@@ -79,14 +79,21 @@ describe("API keys on the dashboard", { timeout: 120_000 }, () => {
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(width);
 
       await row.getByRole("button").click();
-      await expect.poll(() => row.getAttribute("data-revoked"), SLOW).toBe("true");
-      expect(await row.innerText()).toMatch(new RegExp(revokedOn.source, "m"));
+      // Revoked keys fold away below the keys in use, each with the date it was revoked.
+      const revoked = panel.getByTestId("revoked-keys");
+      await expect.poll(() => revoked.locator("[data-testid=api-key-row]").count(), SLOW).toBe(before + 1);
+      await revoked.locator("summary").click();
+      const gone = revoked.locator("[data-testid=api-key-row]").first();
+      expect(await gone.innerText()).toContain(secret.slice(0, 9));
+      expect(await gone.innerText()).toMatch(new RegExp(revokedOn.source, "m"));
+      expect(await panel.locator("[data-testid=api-key-row][data-revoked=false]").count()).toBe(0);
       expect(await page.getByTestId("new-api-key").count()).toBe(0);
       expect(await apiStatus(secret)).toBe(401);
 
       // A reload shows the same state: nothing about the key lives only in the page.
       await page.reload();
-      await expect.poll(() => rows.first().getAttribute("data-revoked"), SLOW).toBe("true");
+      await expect.poll(() => panel.getByTestId("revoked-keys").locator("[data-testid=api-key-row]").count(), SLOW).toBe(before + 1);
+      expect(await panel.locator("[data-testid=api-key-row][data-revoked=false]").count()).toBe(0);
       expect(await page.getByTestId("new-api-key").count()).toBe(0);
     } finally {
       await context.close();

@@ -103,7 +103,34 @@ export function ApiKeysPanel() {
     navigator.clipboard.writeText(secret).then(() => setCopied("yes"), selectByHand);
   }
 
-  const active = keys?.filter((key) => !key.revokedAt).length ?? 0;
+  const activeKeys = keys?.filter((key) => !key.revokedAt) ?? [];
+  const revokedKeys = keys?.filter((key) => key.revokedAt) ?? [];
+  const active = activeKeys.length;
+
+  const row = (key: KeyView) => (
+    <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="api-key-row" data-revoked={key.revokedAt ? "true" : "false"}>
+      <div className="min-w-0">
+        <p className={`font-medium break-words ${key.revokedAt ? "text-slate-600" : "text-slate-900"}`}>{key.name}</p>
+        <p className="text-slate-500">
+          <code className="font-mono">{key.prefix}…</code> · {t("keys.createdOn", { date: date.format(new Date(key.createdAt)) })}
+          {key.lastUsedAt ? ` · ${t("keys.lastUsed", { date: date.format(new Date(key.lastUsedAt)) })}` : ""}
+        </p>
+      </div>
+      {key.revokedAt ? (
+        // A date, not a button-like badge: in German the state and the action are the same word.
+        <span className="text-slate-500">{t("keysPanel.revokedOn", { date: date.format(new Date(key.revokedAt)) })}</span>
+      ) : (
+        <button
+          type="button"
+          onClick={() => revoke(key)}
+          disabled={revoking !== null}
+          className="rounded-md border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60"
+        >
+          {t("keys.revoke")}
+        </button>
+      )}
+    </li>
+  );
 
   return (
     <section className="mt-8 rounded-2xl border border-slate-200 bg-white p-5" aria-labelledby="api-keys-title" data-testid="api-keys">
@@ -147,33 +174,15 @@ export function ApiKeysPanel() {
       {keys && keys.length > 0 && max > 0 ? (
         <p className="mt-4 text-sm text-slate-600" data-testid="api-keys-active">{t("keysPanel.active", { count: active, max })}</p>
       ) : null}
-      {keys && keys.length > 0 ? (
-        <ul className="mt-4 divide-y divide-slate-100">
-          {keys.map((key) => (
-            <li key={key.id} className="flex flex-wrap items-center justify-between gap-2 py-2 text-sm" data-testid="api-key-row" data-revoked={key.revokedAt ? "true" : "false"}>
-              <div className="min-w-0">
-                <p className="font-medium break-words text-slate-900">{key.name}</p>
-                <p className="text-slate-500">
-                  <code className="font-mono">{key.prefix}…</code> · {t("keys.createdOn", { date: date.format(new Date(key.createdAt)) })}
-                  {key.lastUsedAt ? ` · ${t("keys.lastUsed", { date: date.format(new Date(key.lastUsedAt)) })}` : ""}
-                </p>
-              </div>
-              {key.revokedAt ? (
-                // A date, not a button-like badge: in German the state and the action are the same word.
-                <span className="text-slate-500">{t("keysPanel.revokedOn", { date: date.format(new Date(key.revokedAt)) })}</span>
-              ) : (
-                <button
-                  type="button"
-                  onClick={() => revoke(key)}
-                  disabled={revoking !== null}
-                  className="rounded-md border border-red-300 px-3 py-1 text-red-700 hover:bg-red-50 disabled:opacity-60"
-                >
-                  {t("keys.revoke")}
-                </button>
-              )}
-            </li>
-          ))}
-        </ul>
+      {activeKeys.length ? <ul className="mt-2 divide-y divide-slate-100">{activeKeys.map(row)}</ul> : null}
+      {/* Revoked keys stay listed (what was cut off, and when) but folded, so the keys in use come first. */}
+      {revokedKeys.length ? (
+        <details className="mt-3 text-sm" data-testid="revoked-keys">
+          <summary className="cursor-pointer font-medium text-slate-700">
+            {t("keysPanel.revokedKeys")} <span className="text-slate-500 tabular-nums">({revokedKeys.length})</span>
+          </summary>
+          <ul className="mt-1 divide-y divide-slate-100">{revokedKeys.map(row)}</ul>
+        </details>
       ) : null}
     </section>
   );
