@@ -1,21 +1,34 @@
 /**
  * The e-commerce list's state as it lives in the URL (spec 4.6): `search`;
- * `sort` unless popular; `categories`, `filters`, `platforms` as comma lists;
- * `page` past the first. Shared by the server (parsing) and the browser
+ * `sort` unless popular; `categories`, `filters`, `platforms` and what tools offer (`marketplaces`,
+ * `languages`, and the yes-only checks `openSource`, `chineseInterface`, `alipayWechatPay`,
+ * `worksWithoutVpn`) as comma lists; `page` past the first. Shared by the server (parsing) and the browser
  * (links for every checkbox, chip and pager), so each view has one URL.
  */
 export const ECOMMERCE_SORT_VALUES = ["popular", "rating", "newest", "name"] as const;
 export type EcommerceSortValue = (typeof ECOMMERCE_SORT_VALUES)[number];
-export const FACET_PARAMS = ["categories", "filters", "platforms"] as const;
+/** Groups of what e-commerce tools offer (decision 0036): OR inside a group, AND across groups. */
+export const OFFER_FACET_PARAMS = ["marketplaces", "languages", "openSource", "chineseInterface", "alipayWechatPay", "worksWithoutVpn"] as const;
+export type OfferFacetParam = (typeof OFFER_FACET_PARAMS)[number];
+/** The offer groups with a single "yes" value: each is one checkbox, so ticking two requires both. */
+export const YES_FACET_PARAMS = ["openSource", "chineseInterface", "alipayWechatPay", "worksWithoutVpn"] as const satisfies readonly OfferFacetParam[];
+export const FACET_PARAMS = ["categories", "filters", "platforms", ...OFFER_FACET_PARAMS] as const;
 export type FacetParam = (typeof FACET_PARAMS)[number];
 
-export interface EcommerceView {
+export type EcommerceView = {
   search: string;
   sort: EcommerceSortValue;
-  categories: string[];
-  filters: string[];
-  platforms: string[];
   page: number;
+} & Record<FacetParam, string[]>;
+
+/** Nothing selected in any group. */
+export function noFacets(): Record<FacetParam, string[]> {
+  return Object.fromEntries(FACET_PARAMS.map((name) => [name, []])) as unknown as Record<FacetParam, string[]>;
+}
+
+/** How many values the view selects in all groups. */
+export function selectedFacetCount(view: Record<FacetParam, string[]>): number {
+  return FACET_PARAMS.reduce((sum, name) => sum + view[name].length, 0);
 }
 
 /** A comma list, or repeated parameters as a plain GET form sends them. */
@@ -42,5 +55,5 @@ export function toggled(view: EcommerceView, group: FacetParam, slug: string): E
 }
 
 export function cleared(view: EcommerceView): EcommerceView {
-  return { ...view, categories: [], filters: [], platforms: [], page: 1 };
+  return { ...view, ...noFacets(), page: 1 };
 }

@@ -6,6 +6,7 @@ import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { readBodyText } from "~/.server/http/json-api";
 import { loadBundles } from "~/.server/i18n";
+import { getLogger } from "~/.server/logger";
 import { newsletterOverview, previewDigest, sendTestDigest } from "~/.server/newsletter/admin";
 import { NewsletterAdmin } from "~/components/feeds/newsletter-admin";
 import { useRouteBundles } from "~/i18n/hooks";
@@ -13,12 +14,13 @@ import { LANGUAGES } from "~/i18n/languages";
 import type { Route } from "./+types/admin.newsletter";
 
 /** Admin: the newsletter's subscribers, issues and sends, unsubscribes, a preview per language and a test send. */
-const query = z.object({ lang: z.enum(LANGUAGES).catch("us-en") });
+const query = z.object({ lang: z.enum(LANGUAGES).optional().catch(undefined) });
 const testForm = z.object({ lang: z.enum(LANGUAGES) });
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request, "page");
-  const { lang: previewLang } = query.parse(Object.fromEntries(new URL(request.url).searchParams));
+  // The preview starts in the admin's own language; the select shows any other.
+  const previewLang = query.parse(Object.fromEntries(new URL(request.url).searchParams)).lang ?? adminLanguage(request);
   const config = getConfig();
   const db = getDb();
   const [overview, preview, bundles] = await Promise.all([newsletterOverview(db, config), previewDigest(db, previewLang, config.publicUrl), loadBundles(adminLanguage(request), ["newsletter"])]);
@@ -33,8 +35,14 @@ export async function action({ request }: Route.ActionArgs) {
   const config = getConfig();
   if (!config.SMTP_URL) throw data("SMTP_URL is not set.", { status: 409 });
   if (!user.email) throw data("Your account has no e-mail address to send the test to.", { status: 409 });
-  await sendTestDigest(getDb(), form.data.lang, user.email, config);
-  return { testSent: true };
+  try {
+    await sendTestDigest(getDb(), form.data.lang, user.email, config);
+  } catch (error) {
+    // A refused or unreachable mail server is the admin's to fix: said on the page, not a crash page.
+    getLogger().warn({ err: error }, "newsletter test send failed");
+    return { testSent: false, testFailed: true };
+  }
+  return { testSent: true, testFailed: false };
 }
 
 export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
@@ -42,5 +50,5 @@ export const meta: Route.MetaFunction = () => [{ title: "Newsletter" }, { name: 
 
 export default function AdminNewsletter({ loaderData, actionData }: Route.ComponentProps) {
   useRouteBundles(loaderData.bundles);
-  return <NewsletterAdmin {...loaderData} testSent={Boolean(actionData?.testSent)} />;
+  return <NewsletterAdmin {...loaderData} testSent={Boolean(actionData?.testSent)} testFailed={Boolean(actionData?.testFailed)} />;
 }

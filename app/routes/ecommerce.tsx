@@ -9,6 +9,7 @@ import { EcommerceDirectory } from "~/components/ecommerce/directory";
 import { EcommerceLoadError } from "~/components/ecommerce/states";
 import { useRouteBundles } from "~/i18n/hooks";
 import { splitLangPath } from "~/i18n/languages";
+import { OFFER_FACET_PARAMS } from "~/lib/ecommerce-url";
 import type { Route } from "./+types/ecommerce";
 
 export type EcommerceListState = { kind: "ok"; result: EcommerceListPage } | { kind: "failed" };
@@ -43,8 +44,9 @@ export async function loader({ request }: Route.LoaderArgs) {
       seo: {
         title: `${title} | ${common("site.name")}`,
         description: t("meta.description", { count: claims.tools }),
-        // Searches and the page a missing product was redirected to stay out of indexes.
-        noindex: Boolean(view.search) || Boolean(missing) || state.kind === "failed",
+        // Searches, the page a missing product was redirected to, and views narrowed by what tools offer
+        // (many combinations of marketplaces and checks, as the tool list's filters: decision 0036) stay out of indexes.
+        noindex: Boolean(view.search) || Boolean(missing) || state.kind === "failed" || OFFER_FACET_PARAMS.some((group) => view[group].length > 0),
       },
     },
     {

@@ -1,9 +1,11 @@
 import { has, type Bitset } from "../facets/bitset";
 import { countFacets } from "../facets/engine";
+import { noFacets, type OfferFacetParam } from "~/lib/ecommerce-url";
 import { FACET_GROUPS, sortOrder, type EcommerceSort, type FacetGroup, type Snapshot } from "./snapshot";
 
 /**
- * The e-commerce list's facets (categories, filters, platforms) on the shared engine (`facets/engine.ts`).
+ * The e-commerce list's facets (categories, filters, platforms, what tools offer) on the shared engine
+ * (`facets/engine.ts`).
  */
 /** A search's score per catalogue position (0: no match) and the distinct scores present, best first. */
 export interface SearchScores {
@@ -11,7 +13,13 @@ export interface SearchScores {
   levels: number[];
 }
 
-export type Selection = Record<FacetGroup, string[]>;
+/** Values selected per group; the offer groups may be left out (nothing selected). */
+export type Selection = Record<"categories" | "filters" | "platforms", string[]> & Partial<Record<OfferFacetParam, string[]>>;
+
+/** Every group present (left-out groups select nothing). */
+export function fullSelection(selection: Selection): Record<FacetGroup, string[]> {
+  return { ...noFacets(), ...selection } as Record<FacetGroup, string[]>;
+}
 
 export interface FacetResult {
   /** Tools passing the search and every group's selection. */
@@ -22,7 +30,7 @@ export interface FacetResult {
 }
 
 export function computeFacets(snapshot: Snapshot, base: Bitset | null, selection: Selection): FacetResult {
-  return countFacets(snapshot, FACET_GROUPS, base, selection);
+  return countFacets(snapshot, FACET_GROUPS, base, fullSelection(selection));
 }
 
 /**

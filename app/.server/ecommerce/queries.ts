@@ -1,7 +1,9 @@
 import type { Lang } from "~/i18n/languages";
 import { rememberBounded } from "~/lib/bounded-map";
 import type { DB } from "../db";
-import { computeFacets, pageOf, type FacetResult, type SearchScores, type Selection } from "./facets";
+import { YES_FACET_PARAMS, type OfferFacetParam } from "~/lib/ecommerce-url";
+import { computeFacets, fullSelection, pageOf, type FacetResult, type SearchScores, type Selection } from "./facets";
+import { offerNames, type OfferNames } from "./offer-facets";
 import { valueNames, type ValueNames } from "./labels";
 import { searchEcommerce } from "./search";
 import { ECOMMERCE_BASE_LANGUAGE, ecommerceNameAndDescription, ecommerceTextRows } from "./texts";
@@ -50,10 +52,22 @@ export interface SidebarGroup extends FacetValue {
   subcategories: FacetValue[];
 }
 
+export interface OfferFacetValue extends FacetValue {
+  group: OfferFacetParam;
+}
+
 export interface EcommerceSidebar {
   groups: SidebarGroup[];
   filters: FacetValue[];
   platforms: FacetValue[];
+  /**
+   * What tools offer: values some tool states (or selected), the most served first, so the first few shown
+   * are the big marketplaces whatever the selection (decision 0036). Empty groups are left out by the page.
+   */
+  marketplaces: FacetValue[];
+  languages: FacetValue[];
+  /** The China-fit checks and open source, each its own group (ticking two requires both). */
+  checks: OfferFacetValue[];
 }
 
 export interface EcommerceListPage {
@@ -67,15 +81,17 @@ export interface EcommerceListPage {
 }
 
 /** The values a URL may select: known slugs only, each once (an unknown one selects nothing and is dropped). */
-export async function knownSelection(db: DB, selection: Selection): Promise<Selection> {
+export async function knownSelection(db: DB, selection: Selection): Promise<Required<Selection>> {
   const snapshot = await getSnapshot(db);
+  const full = fullSelection(selection);
   return Object.fromEntries(
-    FACET_GROUPS.map((group) => [group, [...new Set(selection[group])].filter((slug) => snapshot.values[group].has(slug))]),
-  ) as Selection;
+    FACET_GROUPS.map((group) => [group, [...new Set(full[group])].filter((slug) => snapshot.values[group].has(slug))]),
+  ) as Required<Selection>;
 }
 
 function facetsFor(db: DB, snapshot: Snapshot, search: string, selection: Selection): Promise<{ facets: FacetResult; scores: SearchScores | null }> {
-  const key = `facets:${search}|${FACET_GROUPS.map((g) => [...selection[g]].sort().join(",")).join("|")}`;
+  const full = fullSelection(selection);
+  const key = `facets:${search}|${FACET_GROUPS.map((g) => [...full[g]].sort().join(",")).join("|")}`;
   const memo = snapshot.memo as Map<string, Promise<{ facets: FacetResult; scores: SearchScores | null }>>;
   const result = rememberBounded(memo, key, MEMO_LIMIT, async () => {
     const found = searchEcommerce(db, snapshot, search);
@@ -91,9 +107,10 @@ function facetsFor(db: DB, snapshot: Snapshot, search: string, selection: Select
 
 export async function listEcommerceTools(db: DB, query: EcommerceListQuery): Promise<EcommerceListPage> {
   const snapshot = await getSnapshot(db);
-  const [{ facets, scores }, names] = await Promise.all([
+  const [{ facets, scores }, names, offers] = await Promise.all([
     facetsFor(db, snapshot, query.search, query.selection),
     valueNames(query.lang),
+    offerNames(query.lang),
     prepareSortOrder(snapshot, query.sort, query.lang),
   ]);
   const positions = pageOf(snapshot, facets.matches, query.sort, query.lang, (query.page - 1) * ECOMMERCE_PAGE_SIZE, ECOMMERCE_PAGE_SIZE, scores);
@@ -103,13 +120,14 @@ export async function listEcommerceTools(db: DB, query: EcommerceListQuery): Pro
     page: query.page,
     cards,
     hasMore: query.page * ECOMMERCE_PAGE_SIZE < facets.total,
-    sidebar: sidebarOf(snapshot, facets, query.selection, names),
-    chips: chipsOf(snapshot, query.selection, names),
+    sidebar: sidebarOf(snapshot, facets, query.selection, names, offers),
+    chips: chipsOf(snapshot, query.selection, names, offers),
   };
 }
 
-function sidebarOf(snapshot: Snapshot, facets: FacetResult, selection: Selection, names: ValueNames): EcommerceSidebar {
-  const chosen = Object.fromEntries(FACET_GROUPS.map((g) => [g, new Set(selection[g])])) as Record<(typeof FACET_GROUPS)[number], Set<string>>;
+function sidebarOf(snapshot: Snapshot, facets: FacetResult, selection: Selection, names: ValueNames, offers: OfferNames): EcommerceSidebar {
+  const full = fullSelection(selection);
+  const chosen = Object.fromEntries(FACET_GROUPS.map((g) => [g, new Set(full[g])])) as Record<(typeof FACET_GROUPS)[number], Set<string>>;
   const value = (group: (typeof FACET_GROUPS)[number], slug: string, name: string): FacetValue => ({
     slug,
     name,
@@ -125,10 +143,20 @@ function sidebarOf(snapshot: Snapshot, facets: FacetResult, selection: Selection
     })),
     filters: snapshot.taxonomy.filters.map((f) => value("filters", f.slug, names.name("filters", f.slug, f.name))),
     platforms: snapshot.taxonomy.platforms.map((p) => value("platforms", p.slug, p.name)),
+    marketplaces: offerValues("marketplaces").map((slug) => value("marketplaces", slug, offers("marketplaces", slug))),
+    languages: offerValues("languages").map((slug) => value("languages", slug, offers("languages", slug))),
+    checks: YES_FACET_PARAMS.filter((group) => offerValues(group).length > 0).map((group) => ({ ...value(group, "yes", offers(group, "yes")), group })),
   };
+
+  /** Values some tool states or the view selects, the most served first (ties in the code list's order). */
+  function offerValues(group: OfferFacetParam): string[] {
+    const sizes = snapshot.valueSizes[group];
+    return [...snapshot.values[group].keys()].filter((slug) => (sizes.get(slug) ?? 0) > 0 || chosen[group].has(slug)).sort((a, b) => (sizes.get(b) ?? 0) - (sizes.get(a) ?? 0));
+  }
 }
 
-function chipsOf(snapshot: Snapshot, selection: Selection, names: ValueNames): EcommerceListPage["chips"] {
+function chipsOf(snapshot: Snapshot, selection: Selection, names: ValueNames, offers: OfferNames): EcommerceListPage["chips"] {
+  const full = fullSelection(selection);
   const categories = snapshot.taxonomy.groups.flatMap((g) => [
     { slug: g.slug, stored: g.names },
     ...g.subcategories.map((s) => ({ slug: s.slug, stored: s.names })),
@@ -137,6 +165,9 @@ function chipsOf(snapshot: Snapshot, selection: Selection, names: ValueNames): E
     ...categories.filter((c) => selection.categories.includes(c.slug)).map((c) => ({ group: "categories" as const, slug: c.slug, name: names.name("categories", c.slug, c.stored) })),
     ...snapshot.taxonomy.filters.filter((f) => selection.filters.includes(f.slug)).map((f) => ({ group: "filters" as const, slug: f.slug, name: names.name("filters", f.slug, f.name) })),
     ...snapshot.taxonomy.platforms.filter((p) => selection.platforms.includes(p.slug)).map((p) => ({ group: "platforms" as const, slug: p.slug, name: p.name })),
+    ...(["marketplaces", "languages", ...YES_FACET_PARAMS] as const).flatMap((group) =>
+      [...snapshot.values[group].keys()].filter((slug) => full[group].includes(slug)).map((slug) => ({ group, slug, name: offers(group, slug) })),
+    ),
   ];
 }
 

@@ -9,13 +9,15 @@ import { add, emptySet, or, type Bitset } from "../facets/bitset";
 import { sizesOf } from "../facets/engine";
 import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
 import { LISTED_ECOMMERCE_SQL as LISTED } from "./listed";
+import { loadOfferFacets } from "./offer-facets";
 
 /**
  * What every e-commerce list read needs, held in memory for one catalogue
  * state: each tool's card fields by position, the positions in each sort
  * order, and one position set per facet value. Lists, facet counts and
  * load-more pages are then computed in memory (`facets.ts`, `queries.ts`);
- * only a page's texts and free-text matches are read from the database.
+ * only a page's texts and free-text matches are read from the database. What tools offer (marketplaces,
+ * China fit, ...) comes from their offers rows (`offer-facets.ts`), written in the same change scope.
  * Rebuilt after an e-commerce change (`changeCatalog(db, "ecommerce", ...)`, or one another writer made,
  * noticed within 2 s by the catalogue fingerprint); changes of the tools' catalogue leave it as it is.
  */
@@ -137,10 +139,11 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   const byName = (a: number, b: number) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
   for (let p = 0; p < size; p++) tagValues.subarray(tagStart[p]!, tagStart[p + 1]!).sort(byName);
 
-  const values = {
+  const values: Record<FacetGroup, Map<string, Bitset>> = {
     categories: categoryValues,
     filters: bySlug(taxonomy.filters, membersBy(filterLinks)),
     platforms: bySlug(taxonomy.platforms, membersBy(platformLinks)),
+    ...(await loadOfferFacets(db, size, positionOf)),
   };
   return {
     size,
@@ -153,7 +156,7 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     nameOrders: new Map(),
     pendingNameOrders: new Map(),
     values,
-    valueSizes: { categories: sizesOf(values.categories), filters: sizesOf(values.filters), platforms: sizesOf(values.platforms) },
+    valueSizes: Object.fromEntries(FACET_GROUPS.map((group) => [group, sizesOf(values[group])])) as unknown as Record<FacetGroup, ReadonlyMap<string, number>>,
     tagMembers: membersBy(tagLinks),
     taxonomy,
     memo: new Map(),

@@ -6,6 +6,8 @@ import type { DB } from "../db";
 import { categoryTree } from "../categories/queries";
 import { getEcommerceProduct } from "../ecommerce/detail";
 import { ECOMMERCE_PAGE_SIZE, knownSelection, listEcommerceTools } from "../ecommerce/queries";
+import { languageCode } from "../ecommerce/offer-facets";
+import { OFFER_PARAM_GROUPS, offerSelection } from "./ecommerce-filters";
 import { getToolDetail } from "../tools/detail";
 import { CARD_COLUMNS, toCards } from "../tools/queries";
 import { rankedTools } from "../tools/search-ranking";
@@ -124,7 +126,12 @@ export async function ecommerceListOf(db: DB, query: z.output<typeof ecommerceLi
   const offset = decodeCursor(query, query.cursor);
   const page = Math.floor(offset / ECOMMERCE_PAGE_SIZE) + 1;
   if (page > MAX_ECOMMERCE_PAGE) throw new ApiProblem(400, "invalid_cursor", "The list is not paged this deep.", [{ name: "cursor", reason: "past the last page" }]);
-  const selection = await knownSelection(db, { categories: split(query.categories), filters: split(query.filters), platforms: split(query.platforms) });
+  const selection = await knownSelection(db, {
+    categories: split(query.categories),
+    filters: split(query.filters),
+    platforms: split(query.platforms),
+    ...offerSelection(query),
+  });
   const list = await listEcommerceTools(db, { lang: query.lang, search: query.q ?? "", sort: query.sort, selection, page });
   const { sidebar } = list;
   return {
@@ -146,6 +153,9 @@ export async function ecommerceListOf(db: DB, query: z.output<typeof ecommerceLi
       categories: sidebar.groups.map(({ icon: _icon, color: _color, ...group }) => group),
       filters: sidebar.filters,
       platforms: sidebar.platforms,
+      marketplaces: sidebar.marketplaces,
+      languages: sidebar.languages.map((value) => ({ ...value, slug: languageCode(value.slug) })),
+      checks: sidebar.checks.map(({ group, ...value }) => ({ ...value, parameter: OFFER_PARAM_GROUPS.find(([, g]) => g === group)![0] })),
     },
     next_cursor: list.hasMore && page < MAX_ECOMMERCE_PAGE ? encodeCursor(query, page * ECOMMERCE_PAGE_SIZE) : null,
   };

@@ -62,7 +62,7 @@ export const ENDPOINTS: readonly Endpoint[] = [
     path: "/api/v1/ecommerce-tools",
     operationId: "listEcommerceTools",
     summary: "List and filter cross-border e-commerce tools",
-    description: "E-commerce tools with the directory's facets (category groups, filters, platforms) and their counts; pages of 40.",
+    description: "E-commerce tools with the directory's facets (category groups, filters, platforms, marketplaces served, interface languages, open source and China fit) and their counts; pages of 40.",
     query: s.ecommerceListQuery,
     response: s.ecommerceList,
     handle: (query, { db, publicUrl }) => ecommerceListOf(db, query as Query<typeof s.ecommerceListQuery>, publicUrl),

@@ -3,6 +3,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { ECOMMERCE_SORT_VALUES } from "~/lib/ecommerce-url";
 import { TOOL_SORTS } from "../tools/order";
 import { TOOL_FILTER_PARAMS } from "./tool-filters";
+import { ECOMMERCE_OFFER_PARAMS } from "./ecommerce-filters";
 
 /**
  * The public API's inputs and outputs, declared once: the endpoints validate query parameters with these
@@ -41,6 +42,7 @@ export const ecommerceListQuery = z.strictObject({
   categories: slugList.meta({ description: "Comma-separated category or group slugs (any of them)." }),
   filters: slugList.meta({ description: "Comma-separated filter slugs (all of them)." }),
   platforms: slugList.meta({ description: "Comma-separated platform slugs (any of them)." }),
+  ...ECOMMERCE_OFFER_PARAMS,
   cursor,
 });
 
@@ -144,6 +146,11 @@ export const ecommerceList = z
         categories: z.array(facetValue.extend({ subcategories: z.array(facetValue) })),
         filters: z.array(facetValue),
         platforms: z.array(facetValue),
+        marketplaces: z.array(facetValue).meta({ description: "Marketplaces some tool states it serves, the most served first." }),
+        languages: z.array(facetValue).meta({ description: "Interface languages some tool states (BCP 47 codes as slugs)." }),
+        checks: z
+          .array(facetValue.extend({ parameter: z.string() }))
+          .meta({ description: "The yes-only filters (open source, China fit) some tool states, each named by its query parameter." }),
       })
       .meta({ description: "Every value with the number of tools the list would have with it selected too." }),
     next_cursor: z.string().nullable(),

@@ -25,7 +25,7 @@ function offerParam(group: ToolFilterGroup, description: string, example: string
       return values;
     })
     .optional()
-    .meta({ description: `${description} A comma list of: ${known.join(", ")}.`, examples: [example] });
+    .meta({ description: `${description} ${known.length === 1 ? `The one value: ${known[0]}.` : `A comma list of: ${known.join(", ")}.`}`, examples: [example] });
 }
 
 export const TOOL_FILTER_PARAMS = {

@@ -5,7 +5,7 @@ import { useCardText } from "~/components/tools/tool-card";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
-import { cleared, ecommerceQuery, ECOMMERCE_SORT_VALUES, toggled, type EcommerceView } from "~/lib/ecommerce-url";
+import { cleared, ecommerceQuery, ECOMMERCE_SORT_VALUES, FACET_PARAMS, selectedFacetCount, toggled, type EcommerceView } from "~/lib/ecommerce-url";
 import { CardSkeleton, EcommerceCard, type CardLayout } from "./ecommerce-card";
 import { FacetSidebar } from "./facet-sidebar";
 import { EcommerceHero } from "./hero";
@@ -74,7 +74,7 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
   const result = state.kind === "ok" ? state.result : null;
   const more = useMoreCards(result);
   const loading = navigation.state === "loading" && navigation.location.pathname === basePath;
-  const selectedCount = view.categories.length + view.filters.length + view.platforms.length;
+  const selectedCount = selectedFacetCount(view);
   const filtered = selectedCount > 0;
   const clearHref = basePath + ecommerceQuery(cleared(view));
   const nextHref = basePath + ecommerceQuery(view, more.nextPage);
@@ -91,7 +91,7 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
             </p>
             <form method="get" action={basePath} className="flex items-center gap-2 text-sm">
               {view.search ? <input type="hidden" name="search" value={view.search} /> : null}
-              {(["categories", "filters", "platforms"] as const).map((name) =>
+              {FACET_PARAMS.map((name) =>
                 view[name].length ? <input key={name} type="hidden" name={name} value={view[name].join(",")} /> : null,
               )}
               <label htmlFor="ecom-sort" className="text-slate-600">

@@ -3,7 +3,7 @@ import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
 import { useLang } from "~/i18n/hooks";
 import { htmlLang } from "~/i18n/languages";
-import { ecommerceQuery, type EcommerceView } from "~/lib/ecommerce-url";
+import { ecommerceQuery, noFacets, type EcommerceView } from "~/lib/ecommerce-url";
 import { readableFigure } from "~/lib/readable-figures";
 
 const CLAIM_KEYS = { tools: "hero.claimTools", categories: "hero.claimCategories", platforms: "hero.claimPlatforms" } as const;
@@ -26,7 +26,7 @@ export function EcommerceHero({
 }) {
   const t = useT("ecommerce");
   const locale = htmlLang(useLang());
-  const searchFor = (term: string) => basePath + ecommerceQuery({ ...view, search: term, categories: [], filters: [], platforms: [], page: 1 });
+  const searchFor = (term: string) => basePath + ecommerceQuery({ ...view, search: term, ...noFacets(), page: 1 });
   return (
     <section className="ecom-hero" aria-labelledby="ecom-hero-title">
       {/* Sized to the screen on phones so the longest title word ("grenzüberschreitenden") fits whole even where

@@ -9,12 +9,12 @@ import { VisitWebsiteLink } from "~/components/tool-detail/tool-actions";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
-import { ecommerceQuery, type EcommerceView } from "~/lib/ecommerce-url";
+import { ecommerceQuery, noFacets, type EcommerceView } from "~/lib/ecommerce-url";
 import { pricingKey } from "~/lib/tool-display";
 import { EcommerceCard } from "./ecommerce-card";
 import { EcommerceFavoriteSlot } from "./favorite-slot";
 
-const EMPTY_VIEW: EcommerceView = { search: "", sort: "popular", categories: [], filters: [], platforms: [], page: 1 };
+const EMPTY_VIEW: EcommerceView = { search: "", sort: "popular", ...noFacets(), page: 1 };
 
 /**
  * E-commerce product page (spec 2.4): name, description, image, website link,

@@ -1,4 +1,4 @@
-import { useLang } from "~/i18n/hooks";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { LANGUAGES } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 import { absoluteUrl } from "~/lib/seo";
@@ -19,6 +19,7 @@ const section = "space-y-3 rounded-2xl border border-slate-200 bg-white p-4 sm:p
 export function DeveloperReference({ reference }: { reference: ApiReference }) {
   const t = useT(["feeds", "common"]);
   const lang = useLang();
+  const to = useLocalizedPath();
   const { baseUrl, limits } = reference;
   const example = `curl -H "X-API-Key: dk_…" "${baseUrl}/api/v1/tools?lang=${lang}&q=video&limit=5"`;
   return (
@@ -57,7 +58,12 @@ export function DeveloperReference({ reference }: { reference: ApiReference }) {
         <ul className="list-disc space-y-1 pl-5 text-sm text-slate-700">
           <li>{t("developers.limitAnonymous", { count: limits.anonymous, seconds: limits.windowSeconds })}</li>
           <li>{t("developers.limitKey", { count: limits.withKey, seconds: limits.windowSeconds })}</li>
-          <li>{t("developers.keyHow")}</li>
+          <li>
+            {t("developers.keyHow")}{" "}
+            <a className="font-medium text-brand-700 underline" href={`${to("/user/dashboard")}#api-keys-title`} data-testid="developers-keys-link">
+              {t("keysPanel.dashboardLink")}
+            </a>
+          </li>
           <li>{t("developers.caching")}</li>
         </ul>
         <h3 className="pt-2 font-semibold text-slate-900">{t("developers.exampleTitle")}</h3>
@@ -67,14 +73,16 @@ export function DeveloperReference({ reference }: { reference: ApiReference }) {
 
       <section className="space-y-4" aria-labelledby="endpoints-title">
         <h2 id="endpoints-title" className="text-xl font-semibold text-slate-900">{t("developers.endpointsTitle")}</h2>
+        {lang === "us-en" ? null : <p className="text-sm text-slate-600">{t("keysPanel.referenceInEnglish")}</p>}
         {reference.endpoints.map((endpoint) => (
           <article key={endpoint.path} className={section} id={endpoint.path.replace(/[^a-z0-9]+/gi, "-").replace(/^-|-$/g, "")}>
             <h3 className="flex flex-wrap items-baseline gap-2 font-mono text-sm sm:text-base">
               <span className="rounded bg-emerald-100 px-1.5 py-0.5 font-semibold text-emerald-800">GET</span>
               <span className="break-all text-slate-900">{endpoint.path}</span>
             </h3>
-            <p className="font-medium text-slate-900">{endpoint.summary}</p>
-            <p className="text-sm text-slate-600">{endpoint.description}</p>
+            {/* The summaries and descriptions are the OpenAPI document's, in English: marked so, for screen readers and translators. */}
+            <p lang="en" className="font-medium text-slate-900">{endpoint.summary}</p>
+            <p lang="en" className="text-sm text-slate-600">{endpoint.description}</p>
             {endpoint.params.length ? (
               <>
                 <h4 className="pt-1 text-sm font-semibold text-slate-900">{t("developers.parameters")}</h4>
@@ -87,7 +95,7 @@ export function DeveloperReference({ reference }: { reference: ApiReference }) {
                       </dt>
                       <dd className="mt-1 text-slate-600 sm:mt-0">
                         <span className="font-mono text-xs break-all text-slate-700">{param.type}</span>
-                        {param.description ? <span className="block">{param.description}</span> : null}
+                        {param.description ? <span lang="en" className="block">{param.description}</span> : null}
                       </dd>
                     </div>
                   ))}

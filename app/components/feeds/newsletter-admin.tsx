@@ -9,20 +9,23 @@ interface Props {
   previewLang: Lang;
   adminEmail: string;
   testSent: boolean;
+  /** The mail server refused the test or could not be reached. */
+  testFailed?: boolean;
 }
 
+const languageName = (code: string) => LANGUAGE_NAMES[code as Lang] ?? code;
 const card = "rounded-2xl border border-slate-200 bg-white p-5";
 const button = "rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700 disabled:opacity-50";
 
 /** The admin's newsletter screen. */
-export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, testSent }: Props) {
+export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, testSent, testFailed }: Props) {
   const t = useT("newsletter");
   const { subscribers } = overview;
   return (
     <div className="space-y-6" data-testid="admin-newsletter">
       <h1 className="text-2xl font-bold text-slate-900">{t("admin.title")}</h1>
       {!overview.enabled ? (
-        <p role="status" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="newsletter-off">{t("admin.smtpMissing")}</p>
+        <p role="status" id="newsletter-off" className="rounded-lg border border-amber-300 bg-amber-50 p-4 text-sm text-amber-900" data-testid="newsletter-off">{t("admin.smtpMissing")}</p>
       ) : null}
       <section className={card} aria-labelledby="nl-subscribers">
         <h2 id="nl-subscribers" className="font-semibold text-slate-900">{t("admin.subscribers")}</h2>
@@ -51,18 +54,33 @@ export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, te
         </Form>
         <p className="mt-3 text-sm font-medium break-words text-slate-900">{preview.subject}</p>
         <iframe title={preview.subject} srcDoc={preview.html} sandbox="" className="mt-2 h-96 w-full rounded-lg border border-slate-200 bg-white" />
-        <Form method="post" className="mt-3">
+        <Form method="post" className="mt-3 flex flex-wrap items-center gap-x-3 gap-y-1">
           <input type="hidden" name="lang" value={previewLang} />
-          <button type="submit" className={button} disabled={!overview.enabled}>{t("admin.sendTest", { email: adminEmail })}</button>
+          <button type="submit" className={`${button} text-left [overflow-wrap:anywhere]`} disabled={!overview.enabled} aria-describedby={overview.enabled ? undefined : "newsletter-off"}>
+            {t("admin.sendTest", { email: adminEmail })}
+          </button>
+          {overview.enabled ? null : <span className="text-sm text-slate-600">{t("adminSend.smtpMissingShort")}</span>}
         </Form>
         {testSent ? <p role="status" className="mt-2 text-sm text-emerald-800">{t("admin.testSent", { email: adminEmail })}</p> : null}
+        {testFailed ? <p role="alert" className="mt-2 text-sm text-red-700" data-testid="newsletter-test-failed">{t("adminSend.testFailed")}</p> : null}
       </section>
 
       <section className={card} aria-labelledby="nl-issues">
         <h2 id="nl-issues" className="font-semibold text-slate-900">{t("admin.issues")}</h2>
         {overview.issues.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("admin.none")}</p> : (
-          <div className="mt-3 overflow-x-auto">
-            <table className="w-full text-left text-sm">
+          <>
+            {/* Phones: one line per issue, so no column hides off-screen; wider screens: the table. */}
+            <ul className="mt-3 space-y-2 text-sm sm:hidden" data-testid="nl-issues-list">
+              {overview.issues.map((issue) => (
+                <li key={issue.id} className="rounded-lg bg-slate-50 p-2">
+                  <p className="font-medium text-slate-900">{issue.week} · {languageName(issue.language)}</p>
+                  <p className="text-slate-700">
+                    {t("admin.sent")} {issue.sent} · {t("admin.failed")} {issue.failed} · {t("admin.unknown")} {issue.unknown}
+                  </p>
+                </li>
+              ))}
+            </ul>
+            <table className="mt-3 hidden w-full text-left text-sm sm:table">
               <thead>
                 <tr className="text-slate-600">
                   <th className="py-1 pr-3 font-medium">{t("admin.week")}</th>
@@ -75,8 +93,8 @@ export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, te
               <tbody>
                 {overview.issues.map((issue) => (
                   <tr key={issue.id} className="border-t border-slate-100">
-                    <td className="py-1 pr-3">{issue.week}</td>
-                    <td className="py-1 pr-3">{issue.language}</td>
+                    <td className="py-1 pr-3 whitespace-nowrap">{issue.week}</td>
+                    <td className="py-1 pr-3">{languageName(issue.language)}</td>
                     <td className="py-1 pr-3">{issue.sent}</td>
                     <td className="py-1 pr-3">{issue.failed}</td>
                     <td className="py-1">{issue.unknown}</td>
@@ -84,7 +102,7 @@ export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, te
                 ))}
               </tbody>
             </table>
-          </div>
+          </>
         )}
       </section>
 
@@ -93,7 +111,7 @@ export function NewsletterAdmin({ overview, preview, previewLang, adminEmail, te
         {overview.unsubscribes.length === 0 ? <p className="mt-2 text-sm text-slate-600">{t("admin.none")}</p> : (
           <ul className="mt-2 space-y-1 text-sm">
             {overview.unsubscribes.map((u, index) => (
-              <li key={index} className="break-words text-slate-700">{u.email} · {u.language} · {u.at.slice(0, 10)}</li>
+              <li key={index} className="break-words text-slate-700">{u.email} · {languageName(u.language)} · {u.at.slice(0, 10)}</li>
             ))}
           </ul>
         )}
