@@ -1,11 +1,47 @@
 import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
-import { defineConfig } from "vite";
+import { defineConfig, type Plugin } from "vite";
 
-export default defineConfig(({ isSsrBuild }) => ({
-  resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
-  build: isSsrBuild ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" } : {},
-  ssr: { external: ["better-sqlite3", "pg", "sharp", "pino", "pino-pretty"] },
-  plugins: [tailwindcss(), reactRouter()],
-}));
+/**
+ * The browser code every page loads (the root layout and what it imports statically, with React and React
+ * Router) as one chunk instead of two dozen small shared ones: each page loads all of it anyway, and one file
+ * compresses better than 25 (the home page's first-load JavaScript fell from 136 to 130 KB gzip, issue 37).
+ * Lazily imported code (the login dialog, autocomplete, error screens) keeps its own chunks.
+ */
+function rootShell(): { plugin: Plugin; test: (id: string) => boolean } {
+  const staticImports = new Map<string, readonly string[]>();
+  let shell: Set<string> | null = null;
+  const plugin: Plugin = {
+    name: "root-shell-graph",
+    moduleParsed(info) {
+      staticImports.set(info.id, info.importedIds);
+    },
+  };
+  const test = (id: string) => {
+    if (!shell) {
+      shell = new Set();
+      const stack = [...staticImports.keys()].filter((moduleId) => moduleId.endsWith("/app/root.tsx"));
+      for (let next = stack.pop(); next !== undefined; next = stack.pop()) {
+        if (shell.has(next)) continue;
+        shell.add(next);
+        stack.push(...(staticImports.get(next) ?? []));
+      }
+    }
+    // Stylesheets stay with the root route, where React Router's manifest looks for them.
+    return shell.has(id) && !id.includes("/node_modules/") && !id.endsWith("/app/root.tsx") && !/\.css($|\?)/.test(id);
+  };
+  return { plugin, test };
+}
+
+export default defineConfig(({ isSsrBuild }) => {
+  const shell = rootShell();
+  return {
+    resolve: { alias: { "~": fileURLToPath(new URL("./app", import.meta.url)) } },
+    build: isSsrBuild
+      ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
+      : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: shell.test }] } } } },
+    ssr: { external: ["better-sqlite3", "pg", "sharp", "pino", "pino-pretty"] },
+    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [shell.plugin])],
+  };
+});

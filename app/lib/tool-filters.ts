@@ -1,4 +1,4 @@
-import { INTERFACE_LANGUAGE_CODES, PLATFORM_CODES } from "./offers";
+import { INTERFACE_LANGUAGE_CODES, PLATFORM_CODES } from "./offer-codes";
 
 /**
  * The tool list's filters as they stand in the URL: each group is a comma list

@@ -25,8 +25,12 @@ import { compareBundles } from "~/.server/offers/bundles";
 import { readToolFilters, selectedCount, writeToolFilters } from "~/lib/tool-filters";
 import type { Route } from "./+types/tools";
 
-/** Query string of the list; bad values fall back to defaults instead of failing. */
-const querySchema = z.object({
+/**
+ * Query string of the list; bad values fall back to defaults instead of failing. Made by the loader (once),
+ * so the browser's copy of this route, which has no loader, leaves zod out (25 KB gzip).
+ */
+let querySchema: ReturnType<typeof makeQuerySchema> | undefined;
+const makeQuerySchema = () => z.object({
   // A longer term (a pasted paragraph, a hand-edited URL) is searched by its first 100 characters, not dropped.
   search: z.string().transform((term) => [...term.trim()].slice(0, 100).join("").trim()).catch(""),
   category: z.string().trim().max(100).catch(""),
@@ -49,7 +53,7 @@ type ListState =
 export async function loader({ request, params }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = splitLangPath(url.pathname);
-  const query = querySchema.parse({
+  const query = (querySchema ??= makeQuerySchema()).parse({
     search: url.searchParams.get("search") ?? undefined,
     category: url.searchParams.get("category") ?? undefined,
     sort: url.searchParams.get("sort") ?? undefined,

@@ -2,7 +2,7 @@ import type { ReactNode } from "react";
 import { useLang } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import { OFFER_FIELD, OFFER_FLAGS, type OfferFlag, type OfferFormValues } from "~/lib/offer-form";
-import { CURRENCY_CODES, INTERFACE_LANGUAGE_CODES, interfaceLanguageName, PLATFORM_CODES } from "~/lib/offers";
+import { CURRENCY_CODES, INTERFACE_LANGUAGE_CODES, interfaceLanguageName, PLATFORM_CODES } from "~/lib/offer-codes";
 
 const FLAG_LABEL: Record<OfferFlag, string> = { free_plan: "offers.freePlan", free_trial: "offers.freeTrial", open_source: "offers.openSource", api: "offers.api" };
 const input = "mt-1 w-full rounded-md border px-3 py-2 text-sm focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200";

@@ -3,7 +3,8 @@ import { createI18n } from "~/i18n/instance";
 import type { Lang } from "~/i18n/languages";
 import { translatorFor } from "~/i18n/translator";
 import { canonicalOffers } from "~/lib/offer-form";
-import { formatPrice, interfaceLanguageName, type Offers } from "~/lib/offers";
+import { formatPrice, interfaceLanguageName } from "~/lib/offer-codes";
+import type { Offers } from "~/lib/offers";
 
 export type OffersSummary = (offers: Partial<Offers> | null | undefined) => string;
 

@@ -2,7 +2,7 @@ import { AppLink } from "~/delivery/app-link";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, isLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
-import { marketplaceName } from "~/lib/offers";
+import { marketplaceName } from "~/lib/offer-codes";
 import { formatNumberFor } from "~/lib/tool-display";
 import type { ComparableTool } from "~/.server/offers/page-data";
 import type { Reason } from "~/.server/offers/alternatives";

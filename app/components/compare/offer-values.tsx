@@ -1,7 +1,8 @@
 import type { ReactNode } from "react";
 import { useLang } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
-import { formatPrice, interfaceLanguageName, marketplaceName, type EcommerceOffers } from "~/lib/offers";
+import { formatPrice, interfaceLanguageName, marketplaceName } from "~/lib/offer-codes";
+import type { EcommerceOffers } from "~/lib/offers";
 
 /**
  * One row per fact of what a tool offers, as the tool page's panel and the comparison table show them:

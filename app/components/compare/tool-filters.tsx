@@ -2,7 +2,7 @@ import { AppLink } from "~/delivery/app-link";
 import { useLang } from "~/i18n/hooks";
 import { htmlLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
-import { interfaceLanguageName } from "~/lib/offers";
+import { interfaceLanguageName } from "~/lib/offer-codes";
 import { formatNumberFor } from "~/lib/tool-display";
 import { selectedCount, TOOL_FILTER_GROUPS, TOOL_FILTER_VALUES, toggleToolFilter, writeToolFilters, type ToolFilterGroup, type ToolFilterSelection } from "~/lib/tool-filters";
 
