@@ -54,6 +54,15 @@ describe("sitemaps", () => {
     expect(sitemapPart(BASE, many, 1)).toBeNull();
   });
 
+  it("splits parts inside a page's languages and loses or repeats no URL", () => {
+    const many = Array.from({ length: 7 }, (_, i) => ({ path: `/tool/t${i}` }));
+    const locs = (xml: string | null) => (parser.parse(xml!).urlset.url as Array<{ loc: string }>).map((u) => u.loc);
+    const joined = [1, 2, 3].flatMap((part) => locs(sitemapPart(BASE, many, part, 25)));
+    expect(joined).toEqual(urlElements(BASE, many).map((element) => /<loc>([^<]+)<\/loc>/.exec(element)![1]));
+    expect(locs(sitemapPart(BASE, many, 3, 25))).toHaveLength(20);
+    expect(sitemapPart(BASE, many, 0, 25)).toBeNull();
+  });
+
   it("names both sitemaps in robots.txt", () => {
     const robots = robotsTxt(BASE);
     expect(robots).toContain("Sitemap: https://dir.example/sitemap.xml");

@@ -6,9 +6,16 @@ import type { DB } from "../db";
 import { listEcommerceSitemapEntries } from "../resolve/ecommerce-source";
 import { comparePages } from "../offers/sitemap";
 import { listToolSitemapEntries } from "../tools/detail";
+import { cachedRead } from "../tools/cache";
 
 /** The sitemap protocol's limit of URLs per file; beyond it the sitemap becomes an index. */
 export const MAX_URLS_PER_SITEMAP = 50_000;
+
+/**
+ * URLs per file we write. Each URL carries its 11 language alternates (about 1-2 KB), so 50,000 of them would
+ * pass the protocol's other limit, 50 MB per file; 20,000 stay under it with slugs of 100 characters.
+ */
+export const URLS_PER_SITEMAP_PART = 20_000;
 
 /** Pages that exist once per language, without an entity behind them. */
 export const STATIC_PAGE_PATHS = ["/", "/tools", "/case-studies", "/about", "/contact", "/careers", "/privacy-policy", "/terms-of-service", "/trends", "/how-we-rank"];
@@ -32,7 +39,7 @@ function lastmodOf(value: string | null | undefined): string | null {
 const encodePath = (path: string) => path.split("/").map((part) => encodeURIComponent(decodeURIComponent(part))).join("/");
 
 /** Every language version of every page, each with its alternates, as <url> elements. */
-export function urlElements(publicUrl: string, pages: SitemapPage[]): string[] {
+export function urlElements(publicUrl: string, pages: readonly SitemapPage[]): string[] {
   return pages.flatMap((page) => {
     const path = encodePath(page.path);
     const alternates = [
@@ -60,27 +67,43 @@ function sitemapIndex(locations: string[]): string {
   return `${XML_HEAD}<sitemapindex xmlns="http://www.sitemaps.org/schemas/sitemap/0.9">\n${items}\n</sitemapindex>\n`;
 }
 
+/** How many URLs the pages make: one per page and language. */
+const urlCount = (pages: readonly SitemapPage[]) => pages.length * LANGUAGES.length;
+
 /**
  * The document at the sitemap's main address: a plain urlset while the URLs
  * fit in one file, else an index of numbered parts at `{partBase}/{n}.xml`.
  */
-export function sitemapDocument(publicUrl: string, pages: SitemapPage[], partBase: string, limit = MAX_URLS_PER_SITEMAP): string {
-  const urls = urlElements(publicUrl, pages);
-  if (urls.length <= limit) return urlset(urls);
-  const parts = Math.ceil(urls.length / limit);
+export function sitemapDocument(publicUrl: string, pages: readonly SitemapPage[], partBase: string, limit = URLS_PER_SITEMAP_PART): string {
+  const count = urlCount(pages);
+  if (count <= limit) return urlset(urlElements(publicUrl, pages));
+  const parts = Math.ceil(count / limit);
   return sitemapIndex(Array.from({ length: parts }, (_, i) => absoluteUrl(publicUrl, `${partBase}/${i + 1}.xml`)));
 }
 
-/** Part `n` (1-based) of a split sitemap, or null when there is no such part. */
-export function sitemapPart(publicUrl: string, pages: SitemapPage[], part: number, limit = MAX_URLS_PER_SITEMAP): string | null {
-  const urls = urlElements(publicUrl, pages);
-  if (urls.length <= limit || !Number.isInteger(part) || part < 1) return null;
-  const slice = urls.slice((part - 1) * limit, part * limit);
-  return slice.length ? urlset(slice) : null;
+/**
+ * Part `n` (1-based) of a split sitemap, or null when there is no such part. Only the pages whose URLs fall in
+ * the part are written: writing every URL of 100k tools for each part took seconds and hundreds of megabytes.
+ */
+export function sitemapPart(publicUrl: string, pages: readonly SitemapPage[], part: number, limit = URLS_PER_SITEMAP_PART): string | null {
+  const count = urlCount(pages);
+  if (count <= limit || !Number.isInteger(part) || part < 1) return null;
+  const start = (part - 1) * limit;
+  if (start >= count) return null;
+  const end = Math.min(count, part * limit);
+  const perPage = LANGUAGES.length;
+  const firstPage = Math.floor(start / perPage);
+  const urls = urlElements(publicUrl, pages.slice(firstPage, Math.ceil(end / perPage)));
+  return urlset(urls.slice(start - firstPage * perPage, end - firstPage * perPage));
 }
 
 /** Every tool, category, case study and static page of the directory. */
-export async function directoryPages(db: DB): Promise<SitemapPage[]> {
+export function directoryPages(db: DB): Promise<SitemapPage[]> {
+  // Read once per catalogue state (and at most every few minutes): crawlers fetch the index and every part.
+  return cachedRead(db, "sitemap:directory", () => readDirectoryPages(db), ["tools", "taxonomy", "case-studies"]);
+}
+
+async function readDirectoryPages(db: DB): Promise<SitemapPage[]> {
   const [tools, categories, caseStudies, compare] = await Promise.all([
     listToolSitemapEntries(db),
     listTopCategories(db, "us-en"),
@@ -97,7 +120,11 @@ export async function directoryPages(db: DB): Promise<SitemapPage[]> {
 }
 
 /** The e-commerce list and every e-commerce product page. */
-export async function ecommercePages(db: DB): Promise<SitemapPage[]> {
+export function ecommercePages(db: DB): Promise<SitemapPage[]> {
+  return cachedRead(db, "sitemap:ecommerce", () => readEcommercePages(db), ["ecommerce"]);
+}
+
+async function readEcommercePages(db: DB): Promise<SitemapPage[]> {
   const [tools, compare] = await Promise.all([listEcommerceSitemapEntries(db), comparePages(db, "ecommerce")]);
   return [{ path: "/ecommerce" }, ...tools.map((t) => ({ path: `/ecommerce/${t.slug}`, lastmod: t.updatedAt })), ...compare];
 }
