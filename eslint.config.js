@@ -17,7 +17,7 @@ export default tseslint.config(
       "@typescript-eslint/no-unused-vars": ["error", { argsIgnorePattern: "^_", varsIgnorePattern: "^_" }],
       "@typescript-eslint/consistent-type-imports": ["error", { fixStyle: "inline-type-imports" }],
       // One way to translate: `useT` in components, `getFixedT` on the server (decision 0028).
-      "no-restricted-imports": ["error", { paths: [{ name: "react-i18next", message: "Translate with useT (app/i18n/translator.ts) or, without React, getFixedT (app/.server/i18n.ts)." }, { name: "i18next", allowTypeImports: true, message: "Pages translate with app/i18n/instance.ts (i18next is 16 KB of browser code); only its types are used." }] }],
+      "no-restricted-imports": ["error", { paths: [{ name: "react-i18next", importNames: ["useTranslation", "withTranslation", "Translation", "Trans"], message: "Translate with useT (app/i18n/translator.ts) or, without React, getFixedT (app/.server/i18n.ts)." }] }],
     },
   },
 );

@@ -1,4 +1,5 @@
 import { lazy, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
+import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
   Meta,
@@ -25,7 +26,7 @@ import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
 import { htmlLang, isUnlocalizedPath, negotiateLanguage, PREFERRED_LANGUAGE_COOKIE, splitLangPath, type Lang, type Namespace } from "./i18n/languages";
 import { i18nForRender, serializeBundles } from "./i18n/render-instance";
-import { I18nProvider, useT } from "./i18n/translator";
+import { useT } from "./i18n/translator";
 import { AppLinkNavigation } from "./delivery/app-link";
 import { DocumentLinks } from "./delivery/stylesheet";
 import { useNonce } from "./lib/nonce";
@@ -119,20 +120,20 @@ export function Layout({ children }: { children: ReactNode }) {
         <Meta />
         <DocumentLinks delivery={data?.delivery} nonce={nonce} favicon={FAVICON} />
         {data ? (
-          <I18nProvider value={i18n}>
+          <I18nextProvider i18n={i18n}>
             <Seo publicUrl={data.publicUrl} />
-          </I18nProvider>
+          </I18nextProvider>
         ) : null}
       </head>
       <body className="min-h-screen bg-slate-50 font-sans text-slate-900 antialiased">
-        <I18nProvider value={i18n}>
+        <I18nextProvider i18n={i18n}>
           <AppLinkNavigation delivery={data?.delivery ?? "stock"}>
             <DetailLoadingStatus />
             <SiteShell footerCategories={data?.footerCategories ?? []} year={data?.year ?? new Date().getUTCFullYear()}>
               {children}
             </SiteShell>
           </AppLinkNavigation>
-        </I18nProvider>
+        </I18nextProvider>
         <ScrollRestoration nonce={nonce} />
         <Scripts nonce={nonce} />
       </body>

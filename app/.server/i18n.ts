@@ -1,7 +1,6 @@
 import fs from "node:fs/promises";
 import path from "node:path";
-import type { TFunction } from "i18next";
-import type { I18n } from "~/i18n/instance";
+import type { i18n as I18n, TFunction } from "i18next";
 import { bundleFolder, type Lang, type Namespace } from "~/i18n/languages";
 import { addBundles, createI18n, type Bundles } from "~/i18n/instance";
 import { translatorFor } from "~/i18n/translator";

@@ -1,4 +1,4 @@
-import type { I18n as i18n } from "./instance";
+import type { i18n } from "i18next";
 import { createI18n, type Bundles } from "./instance";
 import type { Lang } from "./languages";
 import { rememberBounded } from "~/lib/bounded-map";
@@ -29,7 +29,7 @@ export function serializeBundles(lang: Lang, bundles: Bundles): string {
 const serverInstances = new Map<string, Map<Lang, i18n>>();
 
 /**
- * The texts (app/i18n/instance.ts) the root layout renders with, from the bundles' JSON text (serializeBundles).
+ * The i18next instance the root layout renders with, from the bundles' JSON text (serializeBundles).
  * The browser makes its own (once per page load and language). Server renders share one per language
  * and bundle set instead, because creating and initialising i18next on every request was a measurable
  * share of each render; the loader hands over the same string each time, so looking it up is cheap.

@@ -1,6 +1,6 @@
-import type { TFunction } from "i18next";
-import { createContext, useContext } from "react";
-import type { I18n } from "./instance";
+import type { i18n as I18n, TFunction } from "i18next";
+import { useContext } from "react";
+import { I18nContext } from "react-i18next";
 import type { Namespace } from "./languages";
 import { setBounded } from "~/lib/bounded-map";
 
@@ -20,12 +20,9 @@ import { setBounded } from "~/lib/bounded-map";
  * bundle added later) is not remembered.
  */
 export function useT(ns: Namespace | readonly Namespace[] = "common"): TFunction {
-  return translatorFor(useI18n(), ns);
+  const { i18n } = useContext(I18nContext);
+  return translatorFor(i18n, ns);
 }
-
-const I18nContext = createContext<I18n | null>(null);
-/** Hands the page's texts (app/i18n/instance.ts) to `useT` and `useI18n` below it (the root layout). */
-export const I18nProvider = I18nContext.Provider;
 
 const translators = new WeakMap<I18n, Map<string, TFunction>>();
 
@@ -38,11 +35,14 @@ export function translatorFor(i18n: I18n, ns: Namespace | readonly Namespace[]):
   return t;
 }
 
+type FixedTFactory = (lng: string, ns: string, keyPrefix: undefined, options: { scopeNs: string[] }) => (...args: unknown[]) => string;
+
 function createTranslator(i18n: I18n, ns: Namespace | readonly Namespace[]): TFunction {
   const namespaces = typeof ns === "string" ? [ns] : [...ns];
-  // What useTranslation built: the first namespace is the default, the others are reached by prefix.
-  const lookup = i18n.getFixedT(null, namespaces[0]!);
-  const fixed = (key: unknown, ...rest: unknown[]) => lookup(key as string, rest[0] as Parameters<typeof lookup>[1]);
+  // What useTranslation builds: the first namespace is the default, the others are reached by prefix.
+  // (i18next's typings lack the fourth argument.)
+  const getFixedT = i18n.getFixedT.bind(i18n) as unknown as FixedTFactory;
+  const fixed = getFixedT(i18n.language, namespaces[0]!, undefined, { scopeNs: namespaces });
   const plain = new Map<string, string>();
   const withValues = new Map<string, string>();
   const t = (key: unknown, ...rest: unknown[]) => {
@@ -77,9 +77,7 @@ function keyWithValues(key: string, options: unknown): string | null {
   return text;
 }
 
-/** The page's texts (for `exists`, adding bundles). */
+/** The page's i18next instance (for `exists`, loading bundles), without useTranslation's per-call work. */
 export function useI18n(): I18n {
-  const i18n = useContext(I18nContext);
-  if (!i18n) throw new Error("useT and useI18n need the root layout's I18nProvider");
-  return i18n;
+  return useContext(I18nContext).i18n;
 }
