@@ -45,12 +45,20 @@ const env = {
   TRUST_PROXY: "loopback",
   // The per-user write limit would refuse a write load; this measures the writes.
   USER_WRITES_PER_MINUTE: "100000000",
+  // The same for the API's per-address limit (one address asks for everything here).
+  API_RATE_LIMIT_ANONYMOUS: "1000000",
 };
 
 const CATEGORIES = ["text-generation-editing", "image-generation-editing", "music-audio", "video-animation", "daily-life", "legal-finance", "marketing-advertising", "code-programming-assistance", "office-productivity", "others"];
 const WORDS = ["writing", "image", "video", "voice", "chat", "seo", "resume", "music", "legal", "code", "data", "email", "logo", "avatar", "study", "finance", "travel", "design", "sales", "research"];
 const LANGS = ["us-en", "zh-CN", "zh-TW", "ko", "ja", "pt", "es", "de", "fr", "vi"];
 const AUTOCOMPLETE = ["cha", "writ", "sum", "pix", "vo", "助手", "聊天", "写作", "チャ", "画像", "스", "데이"];
+
+/** Distinct paths linked from a page (`kind`: "/ecommerce/", "/case-study/"), in first-seen order. */
+async function linked(page, kind) {
+  const html = await (await fetch(base + page)).text();
+  return [...new Set([...html.matchAll(new RegExp(`href="/us-en${kind}([^"?#/]+)"`, "g"))].map((m) => m[1]))];
+}
 
 /** Tool slugs linked from list pages, for detail pages. */
 async function toolSlugs() {
@@ -66,6 +74,13 @@ const server = await startServer({ port, build: values.build, env, timeoutMs: 60
 const rows = [];
 try {
   const slugs = await toolSlugs();
+  // Only tools with enough good matches have an alternatives page (the others answer 404).
+  const withAlternatives = [];
+  for (const slug of slugs.slice(0, 200)) if ((await fetch(`${base}/us-en/alternatives/${slug}`).then((r) => (r.body?.cancel(), r.status))) === 200) withAlternatives.push(slug);
+  const pairs = slugs.slice(1).map((slug, i) => [slugs[i], slug].sort().join("-vs-"));
+  const studies = await linked("/us-en/case-studies", "/case-study/");
+  const shops = (await linked("/us-en/ecommerce", "/ecommerce/")).filter((slug) => slug !== "alternatives");
+  const FILTERS = ["pricing=freemium,paid&freePlan=yes&platforms=web,ios", "api=yes&platforms=android&languages=en,ja", "openSource=yes&pricing=free&added=month"];
   let users = [];
   // A counter per kind, so every uncached request is a URL not asked for before.
   const bust = (path, i) => `${path}${path.includes("?") ? "&" : "?"}ol=${i}`;
@@ -82,7 +97,16 @@ try {
     { name: "list search uncached", target: 100, requestOf: (i) => bust(`/us-en/tools?search=${WORDS[i % WORDS.length]}&page=${1 + (i % 20)}`, i) },
     { name: "category uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % 4]}/category/${CATEGORIES[i % CATEGORIES.length]}`, i) },
     { name: "tool uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/tool/${slugs[i % slugs.length]}`, i) },
+    { name: "list filters uncached", target: 100, requestOf: (i) => bust(`/us-en/tools?category=${CATEGORIES[i % CATEGORIES.length]}&${FILTERS[i % FILTERS.length]}&page=${1 + (i % 2)}`, i) },
+    { name: "alternatives uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/alternatives/${withAlternatives[i % withAlternatives.length]}`, i) },
+    { name: "compare uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/compare/${pairs[i % pairs.length]}`, i) },
+    { name: "case study uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/case-study/${studies[i % studies.length]}`, i) },
     { name: "e-commerce list uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/ecommerce`, i) },
+    { name: "e-commerce tool uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/ecommerce/${shops[i % shops.length]}`, i) },
+    { name: "feed uncached", target: 100, requestOf: (i) => bust(`/${LANGS[i % LANGS.length]}/category/${CATEGORIES[i % CATEGORIES.length]}/feed.xml`, i) },
+    // The API refuses unknown parameters: its requests differ by their page size instead.
+    { name: "API list uncached", target: 100, requestOf: (i) => `/api/v1/tools?category=${CATEGORIES[i % CATEGORIES.length]}&lang=${LANGS[Math.floor(i / 10) % LANGS.length]}&limit=${10 + (Math.floor(i / 100) % 40)}` },
+    { name: "sitemap cached", target: 20, requestOf: () => "/sitemap.xml" },
     { name: "autocomplete", target: 20, requestOf: (i) => `/api/autocomplete?q=${encodeURIComponent(AUTOCOMPLETE[i % AUTOCOMPLETE.length])}&lang=${LANGS[i % 4]}&ol=${i}` },
     { name: "favourite write", target: 50, requestOf: (i) => write(i, (slug, n) => ({ path: "/api/favorites", method: n % 2 ? "DELETE" : "POST", body: { type: "tool", slug } })) },
     { name: "rating write", target: 50, requestOf: (i) => write(i, (slug, n) => ({ path: "/api/ratings", method: "PUT", body: { slug, rating: 1 + (n % 5) } })) },
