@@ -30,6 +30,8 @@ const { values } = parseArgs({
     "change-at": { type: "string", default: "8" },
     approvals: { type: "string", default: "3" },
     "ratings-per-second": { type: "string", default: "2" },
+    /** Seconds between the two rounds of warming requests. */
+    settle: { type: "string", default: "15" },
     /** A folder: the server writes a CPU profile and its long stretches without a turn of the event loop there. */
     "cpu-prof": { type: "string" },
     build: { type: "string", default: process.env.BUILD_DIR ?? "build" },
@@ -77,7 +79,11 @@ const base = `http://127.0.0.1:${port}`;
 const metricsPort = await freePort();
 const profileDir = values["cpu-prof"] ? path.resolve(values["cpu-prof"]) : null;
 if (profileDir) fs.mkdirSync(profileDir, { recursive: true });
-const nodeArgs = profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir, "--import", path.resolve("bench/lib/stall-probe.mjs")] : [];
+// The stall probe runs in every run: main-thread CPU without a turn of the event loop does not depend on how
+// busy the machine is, the event-loop delay does.
+const probeDir = profileDir ?? fs.mkdtempSync(path.join(os.tmpdir(), "freeze-probe-"));
+const stallsFile = path.join(probeDir, "stalls.json");
+const nodeArgs = ["--import", path.resolve("bench/lib/stall-probe.mjs"), ...(profileDir ? ["--cpu-prof", "--cpu-prof-dir", profileDir] : [])];
 const server = await startServer({
   port,
   build: values.build,
@@ -91,7 +97,7 @@ const server = await startServer({
     TRUST_PROXY: "loopback",
     ADMIN_EMAILS: ADMIN_EMAIL,
     USER_WRITES_PER_MINUTE: "100000",
-    ...(profileDir ? { STALL_PROBE_OUT: path.join(profileDir, "stalls.json") } : {}),
+    STALL_PROBE_OUT: stallsFile,
   },
   timeoutMs: 600_000,
 });
@@ -139,8 +145,12 @@ const rateSlugs = [];
 for (const word of WORDS.slice(0, 4)) rateSlugs.push(...((await request(base, "GET", `/api/autocomplete?q=${word}&lang=us-en`)).json?.items ?? []).map((item) => item.slug));
 if (ratingsPerSecond && rateSlugs.length === 0) throw new Error("no tools to rate");
 
-// Warm: the index, sort orders and pages of the catalogue as it is, before the measured run.
-for (let i = 1; i < 24; i += 2) await fetch(`${base}${pathOf(i)}&warm=1`).then((r) => r.arrayBuffer());
+// Warm: the index, sort orders and pages of the catalogue as it is, before the measured run; twice, with a
+// pause for what the first round started in the background (other sort orders, the suggestions).
+for (const round of [1, 2]) {
+  for (let i = 1; i < 24; i += 2) await fetch(`${base}${pathOf(i)}&warm=${round}`).then((r) => r.arrayBuffer());
+  if (round === 1) await sleep(Number(values.settle) * 1000);
+}
 await loopDelayMax();
 
 const slug = `freeze-probe-${Date.now()}`;
@@ -156,6 +166,7 @@ const sampler = setInterval(() => {
   const at = loopDelays.length + 1;
   loopDelayMax().then((ms) => loopDelays.push({ second: at, ms: Math.round(ms) }), () => undefined);
 }, 1000);
+const windowStart = Date.now();
 let importedAt = NaN;
 let importDoneAt = NaN;
 const writes = { approvals: [], ratings: [] };
@@ -212,8 +223,13 @@ for (let i = 0; i < 120; i++) {
   }
   await sleep(500);
 }
+const windowEnd = Date.now();
 await server.stop();
 fs.rmSync(dir, { recursive: true, force: true });
+// Stretches of main-thread CPU without a turn of the event loop, after the first change (the probe writes them at exit).
+const stalls = fs.existsSync(stallsFile) ? JSON.parse(fs.readFileSync(stallsFile, "utf8")) : [];
+if (!profileDir) fs.rmSync(probeDir, { recursive: true, force: true });
+const changedStalls = stalls.filter((s) => s.at >= windowStart + importedAt && s.at <= windowEnd).sort((a, b) => b.cpuMs - a.cpuMs);
 
 const before = records.filter((r) => r.scheduled < importedAt);
 const after = records.filter((r) => r.scheduled >= importedAt);
@@ -236,6 +252,8 @@ const result = {
   before: kinds(before),
   after: kinds(after),
   loopDelayMaxMs: Math.max(...loopDelays.map((d) => d.ms)),
+  cpuStallMaxMs: changedStalls[0]?.cpuMs ?? 0,
+  cpuStallsOver50Ms: changedStalls.length,
   loopDelays,
   loadAverage: loadAverage(),
 };
@@ -248,4 +266,5 @@ console.log(`approvals (at ms, status, latency): ${writes.approvals.map((a) => `
 console.log(`ratings: ${result.ratings.count} (${JSON.stringify(result.ratings.statuses)}), slowest ${result.ratings.maxMs} ms`);
 console.log(`longest event-loop delay per second (ms): ${loopDelays.map((d) => d.ms).join(" ")}`);
 console.log(`longest event-loop delay: ${result.loopDelayMaxMs} ms; load average ${result.loadAverage.join(" ")}`);
+console.log(`after the first change: longest main-thread CPU without a turn of the event loop ${result.cpuStallMaxMs} ms; ${result.cpuStallsOver50Ms} stretches of 50 ms or more`);
 if (values.out) fs.writeFileSync(values.out, `${JSON.stringify(result, null, 2)}\n`);

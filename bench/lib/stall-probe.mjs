@@ -21,7 +21,7 @@ if (out) {
     const at = process.hrtime.bigint();
     const cpu = threadCpuNs();
     const cpuMs = (cpu - lastCpu) / 1e6;
-    if (cpuMs >= minMs) stalls.push({ fromUs: Number(lastAt / 1000n), toUs: Number(at / 1000n), wallMs: Math.round(Number(at - lastAt) / 1e6), cpuMs: Math.round(cpuMs) });
+    if (cpuMs >= minMs) stalls.push({ at: Date.now(), fromUs: Number(lastAt / 1000n), toUs: Number(at / 1000n), wallMs: Math.round(Number(at - lastAt) / 1e6), cpuMs: Math.round(cpuMs) });
     lastAt = at;
     lastCpu = cpu;
   }, 1);
