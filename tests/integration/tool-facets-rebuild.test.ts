@@ -24,9 +24,9 @@ const FIXTURES = "tests/fixtures/catalog";
 const gate = vi.hoisted(() => ({ hold: null as Promise<void> | null }));
 vi.mock("~/.server/db/int-columns", async (importOriginal) => {
   const actual = await importOriginal<typeof IntColumns>();
-  const readIntAndTextColumns: typeof actual.readIntAndTextColumns = async (db, query, ints, texts) => {
+  const readIntAndTextColumns: typeof actual.readIntAndTextColumns = async (db, query, ints, texts, options) => {
     if (gate.hold && query.compile().sql.includes("tool_offers")) await gate.hold;
-    return actual.readIntAndTextColumns(db, query, ints, texts);
+    return actual.readIntAndTextColumns(db, query, ints, texts, options);
   };
   return { ...actual, readIntAndTextColumns };
 });

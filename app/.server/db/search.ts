@@ -70,6 +70,7 @@ export async function readSearchTexts(db: DB, toolIds: Int32Array, onSlice: (row
       db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description", "tags"]).where("tool_id", ">=", first).where("tool_id", "<=", last).orderBy("tool_id"),
       ["tool_id"] as const,
       ["language", "name", "description", "tags"] as const,
+      { rebuild: true },
     );
     await onSlice(
       Array.from(ids, (id, i) => ({ tool_id: id, language: languages[i]!, name: names[i]!, description: descriptions[i] || null, tags: parseStringList(tags[i] || null) })),

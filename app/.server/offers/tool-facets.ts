@@ -34,12 +34,15 @@ export interface ToolFacetSnapshot extends FacetValues<ToolFilterGroup> {
 async function loadSnapshot(db: DB): Promise<ToolFacetSnapshot> {
   const slices = new TimeSlices();
   const [tools, offers] = await Promise.all([
-    readIntAndTextColumns(db, db.selectFrom("tools").select(["id", "pricing", "created_at"]).where("status", "=", "published").orderBy("id"), ["id"] as const, ["pricing", "created_at"] as const),
+    readIntAndTextColumns(db, db.selectFrom("tools").select(["id", "pricing", "created_at"]).where("status", "=", "published").orderBy("id"), ["id"] as const, ["pricing", "created_at"] as const, {
+      rebuild: true,
+    }),
     readIntAndTextColumns(
       db,
       db.selectFrom("tool_offers").select(["tool_id", "free_plan", "api", "open_source", "platforms", "interface_languages"]),
       ["tool_id", "free_plan", "api", "open_source"] as const,
       ["platforms", "interface_languages"] as const,
+      { rebuild: true },
     ),
   ]);
   const {
