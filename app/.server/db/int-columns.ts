@@ -216,6 +216,14 @@ export async function readIntColumns<Names extends readonly string[]>(
   return columns as { [K in keyof Names]: Int32Array };
 }
 
+interface ReadOptions {
+  /**
+   * A rebuild's read that no request waits for (the previous structure answers meanwhile): made in the background
+   * worker, so the reads requests wait for (sort orders, a category's members) are not queued behind it.
+   */
+  rebuild?: boolean;
+}
+
 /**
  * The named integer columns (Int32Arrays) and text columns (string lists) of the query's rows: long lists of
  * names read off the main thread without one object per row (a 100k catalogue's names in list order).
@@ -225,10 +233,12 @@ export async function readIntAndTextColumns<Ints extends readonly string[], Text
   query: Compilable<unknown>,
   ints: Ints,
   texts: Texts,
+  { rebuild = false }: ReadOptions = {},
 ): Promise<{ ints: { [K in keyof Ints]: Int32Array }; texts: { [K in keyof Texts]: string[] } }> {
   const compiled = query.compile();
+  const background = rebuild ? backgroundReaders.get(db) : undefined;
   const result = await inWorkerOr(
-    readers.get(db),
+    background?.available ? background : readers.get(db),
     (reader) => reader.readWithTexts(compiled.sql, compiled.parameters, ints, texts),
     async () => {
       const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);

@@ -1,5 +1,5 @@
 import type { DB } from "./index";
-import { readIntColumns } from "./int-columns";
+import { readIntAndTextColumns, readIntColumns } from "./int-columns";
 import { parseStringList } from "./values";
 
 /**
@@ -61,13 +61,19 @@ export async function readSearchTexts(db: DB, toolIds: Int32Array, onSlice: (row
   for (let start = 0; start < toolIds.length; start += TEXT_SLICE) {
     const first = toolIds[start]!;
     const last = toolIds[Math.min(toolIds.length, start + TEXT_SLICE) - 1]!;
-    const rows = await db
-      .selectFrom("tool_translations")
-      .select(["tool_id", "language", "name", "description", "tags"])
-      .where("tool_id", ">=", first)
-      .where("tool_id", "<=", last)
-      .orderBy("tool_id")
-      .execute();
-    await onSlice(rows.map((row) => ({ tool_id: row.tool_id, language: row.language, name: row.name, description: row.description, tags: parseStringList(row.tags) })));
+    // Off the main thread on SQLite (the read worker): a slice's rows are tens of milliseconds of reading.
+    const {
+      ints: [ids],
+      texts: [languages, names, descriptions, tags],
+    } = await readIntAndTextColumns(
+      db,
+      db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description", "tags"]).where("tool_id", ">=", first).where("tool_id", "<=", last).orderBy("tool_id"),
+      ["tool_id"] as const,
+      ["language", "name", "description", "tags"] as const,
+      { rebuild: true },
+    );
+    await onSlice(
+      Array.from(ids, (id, i) => ({ tool_id: id, language: languages[i]!, name: names[i]!, description: descriptions[i] || null, tags: parseStringList(tags[i] || null) })),
+    );
   }
 }

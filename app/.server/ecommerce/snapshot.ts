@@ -7,6 +7,7 @@ import type { CatalogScope } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
 import { add, emptySet, or, type Bitset } from "../facets/bitset";
 import { sizesOf } from "../facets/engine";
+import { TimeSlices } from "~/lib/time-slices";
 import { nameOrderIds, readToolNames, type ToolNames } from "./name-order";
 import { LISTED_ECOMMERCE_SQL as LISTED } from "./listed";
 import { loadOfferFacets } from "./offer-facets";
@@ -97,14 +98,27 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     pairs("ecommerce_tool_tags", "tag_id", sql`order by tool_id, tag_id`),
     loadTaxonomy(db),
   ]);
+  // Marked in time slices (decision 0034): a million links are a few hundred milliseconds of work.
+  const slices = new TimeSlices();
   const size = ids.length;
   const positionOf = new Map<number, number>();
-  for (let p = 0; p < size; p++) positionOf.set(ids[p]!, p);
-  const positions = ([order]: readonly [Int32Array]) => order.map((id) => positionOf.get(id) ?? 0);
+  for (let p = 0; p < size; p++) {
+    positionOf.set(ids[p]!, p);
+    if (slices.due()) await slices.yield();
+  }
+  const positions = async ([order]: readonly [Int32Array]) => {
+    const result = new Int32Array(order.length);
+    for (let i = 0; i < order.length; i++) {
+      result[i] = positionOf.get(order[i]!) ?? 0;
+      if (slices.due()) await slices.yield();
+    }
+    return result;
+  };
 
-  const membersBy = ([toolIds, valueIds]: readonly [Int32Array, Int32Array]) => {
+  const membersBy = async ([toolIds, valueIds]: readonly [Int32Array, Int32Array]) => {
     const sets = new Map<number, Bitset>();
     for (let i = 0; i < toolIds.length; i++) {
+      if (slices.due()) await slices.yield();
       const position = positionOf.get(toolIds[i]!);
       if (position === undefined) continue;
       let set = sets.get(valueIds[i]!);
@@ -113,7 +127,7 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     }
     return sets;
   };
-  const byCategory = membersBy(categoryLinks);
+  const byCategory = await membersBy(categoryLinks);
   const categoryValues = new Map<string, Bitset>();
   for (const group of taxonomy.groups) {
     const all = emptySet(size);
@@ -133,16 +147,20 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
   for (let i = 0; i < tagTools.length; i++) {
     const position = positionOf.get(tagTools[i]!);
     if (position !== undefined) tagStart[position + 1]!++;
+    if (slices.due()) await slices.yield();
   }
   for (let p = 0; p < size; p++) tagStart[p + 1]! += tagStart[p]!;
   const rank = new Map(taxonomy.tags.map((tag, i) => [tag.id, i]));
   const byName = (a: number, b: number) => (rank.get(a) ?? 0) - (rank.get(b) ?? 0);
-  for (let p = 0; p < size; p++) tagValues.subarray(tagStart[p]!, tagStart[p + 1]!).sort(byName);
+  for (let p = 0; p < size; p++) {
+    tagValues.subarray(tagStart[p]!, tagStart[p + 1]!).sort(byName);
+    if (slices.due()) await slices.yield();
+  }
 
   const values: Record<FacetGroup, Map<string, Bitset>> = {
     categories: categoryValues,
-    filters: bySlug(taxonomy.filters, membersBy(filterLinks)),
-    platforms: bySlug(taxonomy.platforms, membersBy(platformLinks)),
+    filters: bySlug(taxonomy.filters, await membersBy(filterLinks)),
+    platforms: bySlug(taxonomy.platforms, await membersBy(platformLinks)),
     ...(await loadOfferFacets(db, size, positionOf)),
   };
   return {
@@ -151,13 +169,13 @@ async function loadSnapshot(db: DB): Promise<Snapshot> {
     positionOf,
     tagStart,
     tagIds: tagValues,
-    orders: { popular: positions(popular), rating: positions(rating), newest: positions(newest) },
+    orders: { popular: await positions(popular), rating: await positions(rating), newest: await positions(newest) },
     names: name,
     nameOrders: new Map(),
     pendingNameOrders: new Map(),
     values,
     valueSizes: Object.fromEntries(FACET_GROUPS.map((group) => [group, sizesOf(values[group])])) as unknown as Record<FacetGroup, ReadonlyMap<string, number>>,
-    tagMembers: membersBy(tagLinks),
+    tagMembers: await membersBy(tagLinks),
     taxonomy,
     memo: new Map(),
   };

@@ -1,8 +1,10 @@
-import { sql } from "kysely";
 import type { DB } from "../db";
-import { readIntColumns } from "../db/int-columns";
+import { readIntAndTextColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
-import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
+import { timeBuild } from "../metrics";
+import { rebuildPolicy } from "../search/current";
+import { catalogGeneration, checkCatalogFreshness, derivedCaughtUp } from "../tools/cache";
+import { TimeSlices } from "~/lib/time-slices";
 import { add, emptySet, has, type Bitset } from "../facets/bitset";
 import { countFacets, sizesOf, type FacetValues } from "../facets/engine";
 import { parseJson } from "../db/values";
@@ -24,12 +26,29 @@ export interface ToolFacetSnapshot extends FacetValues<ToolFilterGroup> {
   builtAt: number;
 }
 
+/**
+ * Read off the main thread (SQLite: the read worker; PostgreSQL: its own process) as columns, and built in time
+ * slices (decision 0034): at 100k tools the rows and offers are a few hundred milliseconds of work that would
+ * otherwise stop every request after each catalogue change.
+ */
 async function loadSnapshot(db: DB): Promise<ToolFacetSnapshot> {
-  const [[ids]] = await Promise.all([readIntColumns(db, sql`select id from tools where status = 'published' order by id`, ["id"] as const)]);
-  const [rows, offers] = await Promise.all([
-    db.selectFrom("tools").select(["id", "pricing", "created_at"]).where("status", "=", "published").execute(),
-    db.selectFrom("tool_offers").select(["tool_id", "free_plan", "api", "open_source", "platforms", "interface_languages"]).execute(),
+  const slices = new TimeSlices();
+  const [tools, offers] = await Promise.all([
+    readIntAndTextColumns(db, db.selectFrom("tools").select(["id", "pricing", "created_at"]).where("status", "=", "published").orderBy("id"), ["id"] as const, ["pricing", "created_at"] as const, {
+      rebuild: true,
+    }),
+    readIntAndTextColumns(
+      db,
+      db.selectFrom("tool_offers").select(["tool_id", "free_plan", "api", "open_source", "platforms", "interface_languages"]),
+      ["tool_id", "free_plan", "api", "open_source"] as const,
+      ["platforms", "interface_languages"] as const,
+      { rebuild: true },
+    ),
   ]);
+  const {
+    ints: [ids],
+    texts: [pricing, createdAt],
+  } = tools;
   const size = ids.length;
   const maxId = size ? ids[size - 1]! : 0;
   const positionById = new Int32Array(maxId + 1).fill(-1);
@@ -42,41 +61,75 @@ async function loadSnapshot(db: DB): Promise<ToolFacetSnapshot> {
     if (set) add(set, position);
   };
   const now = Date.now();
-  for (const row of rows) {
-    const position = positionById[row.id] ?? -1;
-    if (position < 0) continue;
-    mark("pricing", pricingMode(row.pricing), position);
-    const age = now - Date.parse(row.created_at);
+  for (let position = 0; position < size; position++) {
+    mark("pricing", pricingMode(pricing[position]!), position);
+    const age = now - Date.parse(createdAt[position]!);
     if (age <= 7 * DAY_MS) mark("added", "week", position);
     if (age <= 30 * DAY_MS) mark("added", "month", position);
+    if (slices.due()) await slices.yield();
   }
-  for (const row of offers) {
-    const position = row.tool_id <= maxId ? positionById[row.tool_id]! : -1;
+  const {
+    ints: [toolIds, freePlan, api, openSource],
+    texts: [platforms, languages],
+  } = offers;
+  for (let i = 0; i < toolIds.length; i++) {
+    if (slices.due()) await slices.yield();
+    const id = toolIds[i]!;
+    const position = id <= maxId ? positionById[id]! : -1;
     if (position < 0) continue;
-    if (Number(row.free_plan) === 1) mark("freePlan", "yes", position);
-    if (Number(row.api) === 1) mark("api", "yes", position);
-    if (Number(row.open_source) === 1) mark("openSource", "yes", position);
-    for (const code of parseJson<string[]>(row.platforms, [])) mark("platforms", code, position);
-    for (const code of parseJson<string[]>(row.interface_languages, [])) mark("languages", code, position);
+    if (freePlan[i] === 1) mark("freePlan", "yes", position);
+    if (api[i] === 1) mark("api", "yes", position);
+    if (openSource[i] === 1) mark("openSource", "yes", position);
+    for (const code of parseJson<string[]>(platforms[i], [])) mark("platforms", code, position);
+    for (const code of parseJson<string[]>(languages[i], [])) mark("languages", code, position);
   }
   const valueSizes = Object.fromEntries(TOOL_FILTER_GROUPS.map((group) => [group, sizesOf(values[group])])) as Record<ToolFilterGroup, Map<string, number>>;
   return { size, values, valueSizes, positionById, builtAt: now };
 }
 
-const held = new WeakMap<DB, { generation: number; snapshot: Promise<ToolFacetSnapshot>; builtAt: number }>();
+interface Held {
+  generation: number;
+  snapshot: Promise<ToolFacetSnapshot>;
+  builtAt: number;
+  built?: ToolFacetSnapshot;
+  /** The previous snapshot answered while this one was built. */
+  servedPrevious?: boolean;
+}
 
-/** The snapshot of the current catalogue state, built on first use after a change (concurrent callers share it). */
+const held = new WeakMap<DB, Held>();
+/** The newest finished snapshot per database, of whichever generation. */
+const latest = new WeakMap<DB, ToolFacetSnapshot>();
+
+/**
+ * The snapshot of the current catalogue state, built on first use after a change (concurrent callers share it).
+ * On a large catalogue (the search index's threshold, decision 0034) the previous snapshot answers while the
+ * next one is built: a tool added meanwhile is counted and filtered once it is built, and what lists kept
+ * from the previous snapshot is dropped then.
+ */
 export function toolFacetSnapshot(db: DB): Promise<ToolFacetSnapshot> {
   checkCatalogFreshness(db);
   const generation = catalogGeneration(SCOPES);
   let entry = held.get(db);
   if (!entry || entry.generation !== generation || Date.now() - entry.builtAt > MAX_AGE_MS) {
-    const snapshot = loadSnapshot(db);
-    held.set(db, (entry = { generation, snapshot, builtAt: Date.now() }));
-    const mine = entry;
-    snapshot.catch(() => {
-      if (held.get(db) === mine) held.delete(db);
-    });
+    const snapshot = timeBuild("tool_facets", loadSnapshot(db));
+    const mine: Held = { generation, snapshot, builtAt: Date.now() };
+    held.set(db, (entry = mine));
+    snapshot.then(
+      (built) => {
+        mine.built = built;
+        latest.set(db, built);
+        if (mine.servedPrevious) derivedCaughtUp(SCOPES);
+      },
+      () => {
+        if (held.get(db) === mine) held.delete(db);
+      },
+    );
+  }
+  if (entry.built) return Promise.resolve(entry.built);
+  const previous = latest.get(db);
+  if (previous && previous.size >= rebuildPolicy.answerFromPreviousFromTools) {
+    entry.servedPrevious = true;
+    return Promise.resolve(previous);
   }
   return entry.snapshot;
 }

@@ -79,11 +79,17 @@ async function buildIndex(db: DB): Promise<ServerIndex> {
   const generation = catalogGeneration(AUTOCOMPLETE_SCOPES);
   const tools = await autocompleteTools(db);
   const position = new Map<number, number>();
-  tools.forEach((tool, i) => position.set(tool.id, i));
   const size = tools.length;
-  const displayNames: Array<Array<[string, string]>> = Array.from({ length: size }, () => []);
-  const nameSets = Array.from({ length: size }, () => new Set<string>());
-  const tagSets = Array.from({ length: size }, () => new Set<string>());
+  const displayNames: Array<Array<[string, string]>> = new Array(size);
+  const nameSets: Array<Set<string>> = new Array(size);
+  const tagSets: Array<Set<string>> = new Array(size);
+  for (let i = 0; i < size; i++) {
+    position.set(tools[i]!.id, i);
+    displayNames[i] = [];
+    nameSets[i] = new Set();
+    tagSets[i] = new Set();
+    if (slices.due()) await slices.yield();
+  }
   await autocompleteTranslations(db, tools, async (rows) => {
     for (const row of rows) {
       if (slices.due()) await slices.yield();

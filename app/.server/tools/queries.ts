@@ -275,7 +275,9 @@ export interface AutocompleteTranslation {
 
 /** Every published tool in listing order (autocomplete index); read off the main thread where the engine allows. */
 export async function autocompleteTools(db: DB): Promise<AutocompleteTool[]> {
-  const { ints, texts } = await readIntAndTextColumns(db, inListingOrder(published(db).select(["t.id", "t.slug", "t.image_url"])), ["id"] as const, ["slug", "image_url"] as const);
+  const { ints, texts } = await readIntAndTextColumns(db, inListingOrder(published(db).select(["t.id", "t.slug", "t.image_url"])), ["id"] as const, ["slug", "image_url"] as const, {
+    rebuild: true,
+  });
   const [ids] = ints;
   const [slugs, images] = texts;
   return Array.from(ids, (id, i) => ({ id, slug: slugs[i]!, image_url: images[i] || null }));
@@ -291,12 +293,21 @@ const TRANSLATION_SLICE = 2_000;
 export async function autocompleteTranslations(db: DB, tools: readonly AutocompleteTool[], onSlice: (rows: AutocompleteTranslation[]) => Promise<void>): Promise<void> {
   const ids = Int32Array.from(tools, (tool) => tool.id).sort();
   for (let start = 0; start < ids.length; start += TRANSLATION_SLICE) {
-    const rows = await db
-      .selectFrom("tool_translations")
-      .select(["tool_id", "language", "name", "tags"])
-      .where("tool_id", ">=", ids[start]!)
-      .where("tool_id", "<=", ids[Math.min(ids.length, start + TRANSLATION_SLICE) - 1]!)
-      .execute();
-    await onSlice(rows);
+    // Off the main thread on SQLite (the read worker), as columns.
+    const {
+      ints: [toolIds],
+      texts: [languages, names, tags],
+    } = await readIntAndTextColumns(
+      db,
+      db
+        .selectFrom("tool_translations")
+        .select(["tool_id", "language", "name", "tags"])
+        .where("tool_id", ">=", ids[start]!)
+        .where("tool_id", "<=", ids[Math.min(ids.length, start + TRANSLATION_SLICE) - 1]!),
+      ["tool_id"] as const,
+      ["language", "name", "tags"] as const,
+      { rebuild: true },
+    );
+    await onSlice(Array.from(toolIds, (id, i) => ({ tool_id: id, language: languages[i]!, name: names[i]!, tags: tags[i] ?? "" })));
   }
 }

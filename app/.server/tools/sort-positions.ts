@@ -5,7 +5,8 @@ import type { DB } from "../db";
 import { timeBuild } from "../metrics";
 import { readIntAndTextColumns, readIntColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
-import { perCatalogGeneration } from "./cache";
+import { rebuildPolicy } from "../search/current";
+import { derivedCaughtUp, perCatalogGeneration } from "./cache";
 import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
 
 /**
@@ -28,6 +29,12 @@ export interface SortPositions {
 interface Holder {
   /** By order key: the sort, or `name:{lang}`. */
   sorts: Map<string, Promise<SortPositions>>;
+  /** The finished ones. */
+  done: Map<string, SortPositions>;
+  /** Keys whose previous positions answered while these were read (a large catalogue). */
+  servedPrevious: Set<string>;
+  /** What a request that was answered from the previous positions depends on. */
+  scopes: readonly CatalogScope[];
   /** The English names every language's name order starts from, read once per catalogue generation. */
   englishNames?: Promise<EnglishNames>;
 }
@@ -50,8 +57,17 @@ const FIGURE_SORTS: ReadonlySet<ToolSort> = new Set(["popular", "rating"]);
  * the holder of the orders it can move, so "newest" and "name" are not read again for each new rating.
  */
 const ORDER_SCOPES: readonly CatalogScope[] = ["tools", "tool-order"];
-const textHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), ORDER_SCOPES);
-const figuresHolderOf = perCatalogGeneration<Holder>(() => ({ sorts: new Map() }), [...ORDER_SCOPES, "tool-figures"]);
+const FIGURE_ORDER_SCOPES: readonly CatalogScope[] = [...ORDER_SCOPES, "tool-figures"];
+const emptyHolder = (scopes: readonly CatalogScope[]) => (): Holder => ({ sorts: new Map(), done: new Map(), servedPrevious: new Set(), scopes });
+const textHolderOf = perCatalogGeneration<Holder>(emptyHolder(ORDER_SCOPES), ORDER_SCOPES);
+const figuresHolderOf = perCatalogGeneration<Holder>(emptyHolder(FIGURE_ORDER_SCOPES), FIGURE_ORDER_SCOPES);
+/** The newest finished positions per database and order key, of whichever generation. */
+const latest = new WeakMap<DB, Map<string, SortPositions>>();
+const latestOf = (db: DB) => {
+  let map = latest.get(db);
+  if (!map) latest.set(db, (map = new Map()));
+  return map;
+};
 const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
 
 /** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */
@@ -157,6 +173,15 @@ async function build(db: DB, key: string): Promise<SortPositions> {
 function start(db: DB, holder: Holder, key: string): Promise<SortPositions> {
   const positions = timeBuild(`sort_positions_${key.split(":")[0]}`, build(db, key));
   holder.sorts.set(key, positions);
+  positions.then(
+    (value) => {
+      holder.done.set(key, value);
+      latestOf(db).set(key, value);
+      // Lists ranked by the previous positions meanwhile: what was kept from them is dropped now.
+      if (holder.servedPrevious.has(key)) derivedCaughtUp(holder.scopes);
+    },
+    () => undefined,
+  );
   // A failed read is retried by the next caller instead of being kept.
   positions.catch(() => {
     if (holder.sorts.get(key) === positions) holder.sorts.delete(key);
@@ -181,13 +206,26 @@ function warmOthers(db: DB, holder: Holder, figures: boolean, lang: string): voi
 }
 
 /** Positions for `sort` (for the name order, in `lang`) in the current catalogue generation (built on first use after a change). */
+/**
+ * On a large catalogue (the search index's threshold, decision 0034) the previous positions answer while the
+ * new ones are read: a rating, two a second on a busy site, would otherwise make every list wait for a
+ * catalogue-wide read each time. Lists show the change once they are read.
+ */
 export function sortPositions(db: DB, sort: ToolSort, lang: string = DEFAULT_LANG): Promise<SortPositions> {
   const holder = holderOf(db, sort);
   const key = orderKey(sort, lang);
-  const built = holder.sorts.get(key);
-  if (built) return built;
-  const first = holder.sorts.size === 0;
-  const positions = start(db, holder, key);
-  if (first) positions.then(() => warmOthers(db, holder, FIGURE_SORTS.has(sort), lang), () => undefined);
+  const done = holder.done.get(key);
+  if (done) return Promise.resolve(done);
+  let positions = holder.sorts.get(key);
+  if (!positions) {
+    const first = holder.sorts.size === 0;
+    positions = start(db, holder, key);
+    if (first) positions.then(() => warmOthers(db, holder, FIGURE_SORTS.has(sort), lang), () => undefined);
+  }
+  const previous = latestOf(db).get(key);
+  if (previous && previous.ids.length >= rebuildPolicy.answerFromPreviousFromTools) {
+    holder.servedPrevious.add(key);
+    return Promise.resolve(previous);
+  }
   return positions;
 }
