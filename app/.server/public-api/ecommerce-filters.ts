@@ -1,7 +1,8 @@
-import { z } from "zod";
+import { type z } from "zod";
 import { INTERFACE_LANGUAGE_CODES, MARKETPLACE_CODES } from "~/lib/offers";
 import type { OfferFacetParam } from "~/lib/ecommerce-url";
 import { languageValue } from "../ecommerce/offer-facets";
+import { codeListParam } from "./tool-filters";
 
 /**
  * What-tools-offer filters of `GET /api/v1/ecommerce-tools`, with the list page's meaning (decision 0036):
@@ -9,25 +10,11 @@ import { languageValue } from "../ecommerce/offer-facets";
  * parameter. Unlike the catalogue's own slugs (categories, filters, platforms), these codes are fixed, so an
  * unknown one is a 400 naming it instead of an empty answer.
  */
-function codeList(known: readonly string[], description: string, example: string) {
-  return z
-    .string()
-    .max(500)
-    .transform((text, ctx) => {
-      const values = [...new Set(text.split(",").map((v) => v.trim()).filter(Boolean))];
-      const unknown = values.filter((v) => !known.includes(v));
-      if (unknown.length) ctx.addIssue({ code: "custom", message: `unknown value ${unknown.join(", ")}; one or more of ${known.join(", ")}` });
-      return values;
-    })
-    .optional()
-    .meta({ description: `${description} ${known.length === 1 ? `The one value: ${known[0]}.` : `A comma list of: ${known.join(", ")}.`}`, examples: [example] });
-}
-
-const yes = (description: string) => codeList(["yes"], description, "yes");
+const yes = (description: string) => codeListParam(["yes"], description, "yes");
 
 export const ECOMMERCE_OFFER_PARAMS = {
-  marketplaces: codeList(MARKETPLACE_CODES, "Only tools that state they serve one of these marketplaces.", "amazon-jp,shopee"),
-  languages: codeList(INTERFACE_LANGUAGE_CODES, "Only tools whose interface speaks one of these languages (BCP 47).", "zh-Hans,ja"),
+  marketplaces: codeListParam(MARKETPLACE_CODES, "Only tools that state they serve one of these marketplaces.", "amazon-jp,shopee"),
+  languages: codeListParam(INTERFACE_LANGUAGE_CODES, "Only tools whose interface speaks one of these languages (BCP 47).", "zh-Hans,ja"),
   open_source: yes("Only tools that state they are open source."),
   chinese_interface: yes("Only tools that state a Chinese interface."),
   alipay_wechat_pay: yes("Only tools that state they can be paid with Alipay or WeChat Pay."),

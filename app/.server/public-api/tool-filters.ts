@@ -12,9 +12,8 @@ import { filterRankedTools } from "../offers/tool-facets";
  */
 const SLUG = /^[a-z0-9][a-z0-9-]{0,99}$/;
 
-/** A comma list of the group's codes; an unknown code is a 400 naming it. */
-function offerParam(group: ToolFilterGroup, description: string, example: string) {
-  const known = TOOL_FILTER_VALUES[group];
+/** A comma list of fixed codes (OR-ed), documented with them; an unknown code is a 400 naming it. */
+export function codeListParam(known: readonly string[], description: string, example: string) {
   return z
     .string()
     .max(500)
@@ -27,6 +26,9 @@ function offerParam(group: ToolFilterGroup, description: string, example: string
     .optional()
     .meta({ description: `${description} ${known.length === 1 ? `The one value: ${known[0]}.` : `A comma list of: ${known.join(", ")}.`}`, examples: [example] });
 }
+
+/** A comma list of the group's codes. */
+const offerParam = (group: ToolFilterGroup, description: string, example: string) => codeListParam(TOOL_FILTER_VALUES[group], description, example);
 
 export const TOOL_FILTER_PARAMS = {
   category: z
