@@ -1,4 +1,5 @@
 import { AppLink } from "~/delivery/app-link";
+import { RankInfoLink } from "~/components/reviews/rank-info";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, isLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
@@ -52,7 +53,8 @@ export function AlternativesList({ tool, alternatives }: { tool: ComparableTool;
             <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
               <span className="text-slate-600">
                 {`★ ${decimal(Math.round(other.rating * 10) / 10)} · `}
-                {t("tools:reviews", { count: other.reviewCount })}
+                {t("tools:reviews", { count: other.reviewCount })}{" "}
+                <RankInfoLink lang={lang} label={t("tools:card.howWeRank")} />
               </span>
               <AppLink to={to(comparePath([tool.slug, other.slug]))} className="font-medium text-brand-700 hover:underline">
                 {t("alternatives.compareWith", { name: tool.name })}

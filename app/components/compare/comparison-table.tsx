@@ -6,6 +6,7 @@ import { useT } from "~/i18n/translator";
 import { formatNumberFor } from "~/lib/tool-display";
 import type { ComparableTool } from "~/.server/offers/page-data";
 import { useOfferRows } from "./offer-values";
+import { RankInfoLink } from "~/components/reviews/rank-info";
 
 interface Row {
   id: string;
@@ -32,7 +33,12 @@ export function ComparisonTable({ tools }: { tools: ComparableTool[] }) {
     {
       id: "rating",
       label: t("compare.rows.rating"),
-      cells: tools.map((tool) => t("compare.reviews", { count: tool.reviewCount, rating: decimal(Math.round(tool.rating * 10) / 10) })),
+      cells: tools.map((tool) => (
+        <>
+          {t("compare.reviews", { count: tool.reviewCount, rating: decimal(Math.round(tool.rating * 10) / 10) })}{" "}
+          <RankInfoLink lang={lang} label={t("tools:card.howWeRank")} />
+        </>
+      )),
       keys: tools.map((tool) => `${tool.rating}/${tool.reviewCount}`),
     },
     { id: "categories", label: t("compare.rows.categories"), cells: tools.map((tool) => tool.categories.join(", ")), keys: tools.map((tool) => [...tool.categories].sort().join(",")) },
