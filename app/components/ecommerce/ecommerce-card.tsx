@@ -35,8 +35,10 @@ export function EcommerceCard({ tool, text, layout, eager = false }: { tool: Car
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
-            <span className="truncate whitespace-nowrap">{`(${text.reviews(tool.reviewCount)})`}</span>
-            <RankInfoLink lang={text.lang} label={text.howWeRank} />
+            <span className="tool-card-reviews">
+              {`(${text.reviews(tool.reviewCount)})`}
+              <RankInfoLink lang={text.lang} label={text.howWeRank} />
+            </span>
           </p>
           {layout === "list" ? <p className="mt-2 line-clamp-2 text-sm text-slate-600">{tool.description}</p> : null}
           <ul className="ecom-card-tags" lang={differs ? text.htmlLang : undefined}>

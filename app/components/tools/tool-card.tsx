@@ -126,8 +126,10 @@ export function ToolCard({
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
-            <span className="tool-card-reviews">{`(${text.reviews(tool.reviewCount)})`}</span>
-            <RankInfoLink lang={text.lang} label={text.howWeRank} />
+            <span className="tool-card-reviews">
+              {`(${text.reviews(tool.reviewCount)})`}
+              <RankInfoLink lang={text.lang} label={text.howWeRank} />
+            </span>
           </p>
           <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
           <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
