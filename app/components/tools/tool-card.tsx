@@ -126,8 +126,8 @@ export function ToolCard({
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
             <span className="font-medium text-slate-800">{rating}</span>
-            <span className="tool-card-reviews">
-              {`(${text.reviews(tool.reviewCount)})`}
+            <span className="tool-card-review-group">
+              <span className="tool-card-reviews">{`(${text.reviews(tool.reviewCount)})`}</span>
               <RankInfoLink lang={text.lang} label={text.howWeRank} />
             </span>
           </p>
