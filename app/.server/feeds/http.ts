@@ -1,5 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
 import type { DB } from "../db";
+import { cachedRead } from "../tools/cache";
 import { conditionalResponse } from "../http/conditional";
 import type { FeedKind } from "~/lib/feeds";
 import { caseStudyEntries, newEcommerceEntries, newToolEntries } from "./items";
@@ -39,13 +40,17 @@ export async function feedDocument(db: DB, route: FeedRoute): Promise<FeedDocume
 
 /** A feed with ETag and Last-Modified; 304 when the reader's copy is current, 404 for an unknown category. */
 export async function feedResponse(db: DB, request: Request, route: FeedRoute, publicUrl: string): Promise<Response> {
-  const doc = await feedDocument(db, route);
-  if (!doc) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
-  const body = await renderFeed(doc, route.format, publicUrl);
+  // Written once per catalogue state: readers poll the same few feeds over and over.
+  const key = `feed:${route.lang}:${route.kind}:${route.format}:${route.categorySlug ?? ""}:${publicUrl}`;
+  const written = await cachedRead(db, key, async () => {
+    const doc = await feedDocument(db, route);
+    return doc && { body: await renderFeed(doc, route.format, publicUrl), lastModified: newestChange(doc.entries) };
+  });
+  if (!written) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return conditionalResponse(request, {
-    body,
+    body: written.body,
     contentType: FEED_CONTENT_TYPE[route.format],
-    lastModified: newestChange(doc.entries),
+    lastModified: written.lastModified,
     headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=600", "Access-Control-Allow-Origin": "*" },
   });
 }
