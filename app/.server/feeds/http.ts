@@ -1,6 +1,6 @@
 import { DEFAULT_LANG, isLang, type Lang } from "~/i18n/languages";
 import type { DB } from "../db";
-import { cachedRead } from "../tools/cache";
+import { catalogGeneration, checkCatalogFreshness } from "../tools/cache";
 import { conditionalResponse } from "../http/conditional";
 import type { FeedKind } from "~/lib/feeds";
 import { caseStudyEntries, newEcommerceEntries, newToolEntries } from "./items";
@@ -38,19 +38,43 @@ export async function feedDocument(db: DB, route: FeedRoute): Promise<FeedDocume
   return tools && { ...base, entries: tools.entries, categoryName: tools.categoryName };
 }
 
+interface WrittenFeed {
+  body: string;
+  lastModified: string | null;
+}
+
+/** Feeds written for the current catalogue state, per database and address: readers poll the same few feeds. */
+const writtenFeeds = new WeakMap<DB, Map<string, { generation: number; feed: Promise<WrittenFeed | null> }>>();
+/** Languages x (categories + 3 kinds) x 3 formats is well under this; only feeds that exist are kept. */
+const MAX_WRITTEN_FEEDS = 2_000;
+
+function writtenFeed(db: DB, route: FeedRoute, publicUrl: string): Promise<WrittenFeed | null> {
+  void checkCatalogFreshness(db);
+  const generation = catalogGeneration();
+  const key = `${route.lang}:${route.kind}:${route.format}:${route.categorySlug ?? ""}:${publicUrl}`;
+  let written = writtenFeeds.get(db);
+  if (!written) writtenFeeds.set(db, (written = new Map()));
+  const kept = written.get(key);
+  if (kept?.generation === generation) return kept.feed;
+  const feed = feedDocument(db, route).then(async (doc) => doc && { body: await renderFeed(doc, route.format, publicUrl), lastModified: newestChange(doc.entries) });
+  // An unknown category or a failed read is not kept.
+  const feeds = written;
+  feed.then((result) => {
+    if (!result) return;
+    if (feeds.size >= MAX_WRITTEN_FEEDS) feeds.clear();
+    feeds.set(key, { generation, feed });
+  }, () => undefined);
+  return feed;
+}
+
 /** A feed with ETag and Last-Modified; 304 when the reader's copy is current, 404 for an unknown category. */
 export async function feedResponse(db: DB, request: Request, route: FeedRoute, publicUrl: string): Promise<Response> {
-  // Written once per catalogue state: readers poll the same few feeds over and over.
-  const key = `feed:${route.lang}:${route.kind}:${route.format}:${route.categorySlug ?? ""}:${publicUrl}`;
-  const written = await cachedRead(db, key, async () => {
-    const doc = await feedDocument(db, route);
-    return doc && { body: await renderFeed(doc, route.format, publicUrl), lastModified: newestChange(doc.entries) };
-  });
-  if (!written) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
+  const feed = await writtenFeed(db, route, publicUrl);
+  if (!feed) return new Response("Not Found", { status: 404, headers: { "Content-Type": "text/plain; charset=utf-8" } });
   return conditionalResponse(request, {
-    body: written.body,
+    body: feed.body,
     contentType: FEED_CONTENT_TYPE[route.format],
-    lastModified: written.lastModified,
+    lastModified: feed.lastModified,
     headers: { "Cache-Control": "public, max-age=300, stale-while-revalidate=600", "Access-Control-Allow-Origin": "*" },
   });
 }
