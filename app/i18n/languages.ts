@@ -10,7 +10,7 @@ export const NAMESPACES = ["common", "categories", "tools", "user", "about", "fa
 export type Namespace = (typeof NAMESPACES)[number];
 
 /** Bumped whenever a bundle changes, so browsers refetch `/locales/...?v=`. */
-export const I18N_VERSION = "20261127500";
+export const I18N_VERSION = "20261127501";
 
 export const PREFERRED_LANGUAGE_COOKIE = "preferred-language";
 export const LOCAL_STORAGE_LANG_KEY = "i18nLng";

@@ -23,7 +23,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const hearts = (page: Page) => page.locator("[data-testid=tool-card] + [data-testid=favorite-toggle]");
+const hearts = (page: Page) => page.locator("[data-testid=tool-card] ~ [data-testid=favorite-toggle]");
 const pressedSlugs = (page: Page) =>
   page.$$eval("[data-testid=favorite-toggle][aria-pressed=true]", (buttons) => [...new Set(buttons.map((b) => b.getAttribute("data-favorite-slug")))]);
 const stripItems = (page: Page) => page.locator("[data-testid=my-tools-item]");

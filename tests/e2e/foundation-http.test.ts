@@ -131,12 +131,13 @@ describe("operations and headers", () => {
     expect(total / 1024).toBeLessThanOrEqual(146);
   });
 
-  it("keeps the tool list's HTML within 235 KB and its JavaScript free of zod", async () => {
+  it("keeps the tool list's HTML within 240 KB and its JavaScript free of zod", async () => {
     const res = await get("/us-en/tools");
     const html = Buffer.from(await res.arrayBuffer());
     // 229 KB: the inlined stylesheet 72 KB, loader data 66 KB (the common bundle 25 KB, the category tree
-    // 10 KB, 24 cards), markup 92 KB. The goal is 100 KB (issue 37); this bound keeps it from growing.
-    expect(html.length / 1024).toBeLessThanOrEqual(235);
+    // 10 KB, 24 cards), markup 92 KB; 237 KB since each card's rating links to how ratings work. The goal is
+    // 100 KB (issue 37); this bound keeps it from growing.
+    expect(html.length / 1024).toBeLessThanOrEqual(240);
     const scripts = [...html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     for (const url of scripts) expect(Buffer.from(await (await get(url)).arrayBuffer()).includes("ZodError"), url).toBe(false);

@@ -157,6 +157,9 @@ describe("reviews and reports in the browser", () => {
     await db.insertInto("user_roles").values({ user_id: (await db.selectFrom("user").select("id").where("email", "=", "editor@example.com").executeTakeFirstOrThrow()).id, role: "admin" }).execute();
     await gotoHydrated(admin, `${server.url}/admin/reports?tab=tool`);
     await admin.click("[data-testid=report-card] [data-testid=moderate-edit]");
+    // The editor is its own page load: typing starts once it is hydrated.
+    await admin.waitForURL(/\/admin\/listings\//);
+    await admin.waitForFunction(() => document.documentElement.dataset.hydrated === "true");
     await admin.waitForSelector("[data-testid=listing-editor]");
     // A bad address is refused at its field, and what was typed stays.
     const description = "A conversational assistant for writing, coding and research, edited from the queue.";
