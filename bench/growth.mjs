@@ -7,7 +7,8 @@
 //   DATABASE_SCHEMA=growth_1m node bench/growth.mjs --database postgres://postgres@127.0.0.1:5432/test --label "PostgreSQL 1M"
 //
 // It starts the server and measures: seconds until it listens, and until the first list search and the first
-// autocomplete answered (the search index and the suggestions are built on first use); resident memory then
+// autocomplete answered (the search index and the suggestions are built on first use), and until the first tool
+// page answered (it builds the alternatives index); resident memory then
 // and after the load; the build time of each derived structure (from /metrics); autocomplete and uncached list
 // search p95 (server time, one request after another); uncached list and tool pages per second (closed loop,
 // a unique URL per request). `--import-seconds` records the bulk write of the catalogue (catalog:synth prints it).
@@ -86,6 +87,10 @@ try {
     const html = await (await fetch(server.base + p)).text();
     for (const m of html.matchAll(/href="\/us-en\/tool\/([^"?#]+)"/g)) toolSlugs.add(m[1]);
   }
+  if (toolSlugs.size === 0) throw new Error("no tool links on the list pages");
+  // The first tool page builds what detail pages share (the alternatives index): counted in the ready time.
+  await fetch(`${server.base}/us-en/tool/${[...toolSlugs][0]}`).then((r) => r.text());
+  const toolReady = seconds(started);
   const langs = ["us-en", "de", "ja", "zh-CN", "fr"];
   const toolPaths = [...toolSlugs].map((slug, i) => `/${langs[i % langs.length]}/tool/${slug}`);
   const burst = (name, paths) => loadBurst({ base: server.base, connections: Number(values.connections), duration: Number(values.duration), name, paths, bust: true });
@@ -96,12 +101,14 @@ try {
   const run = {
     date: new Date().toISOString(),
     label: values.label ?? values.database,
-    database: values.database.replace(/\/\/[^@/]*@/, "//"),
+    // The engine and the file's name only (no credentials, no machine paths in the recorded runs).
+    database: values.database.startsWith("file:") ? `file:${path.basename(values.database.slice(5))}` : values.database.replace(/\/\/[^@/]*@/, "//"),
     schema: process.env.DATABASE_SCHEMA,
     bulkImportSeconds: values["import-seconds"] ? Number(values["import-seconds"]) : undefined,
     listeningSeconds: listening,
     searchReadySeconds: searchReady,
     readySeconds: ready,
+    toolPagesReadySeconds: toolReady,
     rssMbAtReady: atReady.rssMb,
     rssMbAfterLoad: afterLoad.rssMb,
     buildSeconds: afterLoad.builds,
