@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readPostedFields } from "../http/posted-fields";
 import { z } from "zod";
 import { assertSameOrigin, requireAdmin } from "../auth/guards";
 import { getDb } from "../db";
@@ -14,16 +15,6 @@ import { reviewInput, reviewSubmission } from "./submissions";
  */
 const reviewForm = z.object({ kind: z.enum(["tool", "ad"]), id: z.coerce.number().int().positive() }).and(reviewInput);
 
-/** The posted fields: a form (the page), or a JSON object (scripts); anything unreadable is an empty set (400). */
-async function readFields(request: Request): Promise<Record<string, unknown>> {
-  try {
-    if ((request.headers.get("content-type") ?? "").includes("application/json")) return (await request.json()) as Record<string, unknown>;
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return {};
-  }
-}
-
 export type ReviewErrorKey = "review.invalid" | "review.reasonRequired" | "review.conflict" | "review.notFound" | "common.updateFailed";
 
 function reviewErrorKey(error: AppError): ReviewErrorKey {
@@ -36,7 +27,7 @@ function reviewErrorKey(error: AppError): ReviewErrorKey {
 export async function handleReviewPost(request: Request) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, "page");
-  const parsed = reviewForm.safeParse(await readFields(request));
+  const parsed = reviewForm.safeParse(await readPostedFields(request));
   if (!parsed.success) return data({ ok: false, error: "review.invalid" satisfies ReviewErrorKey }, { status: 400 });
   const { kind, id, ...input } = parsed.data;
   try {

@@ -1,4 +1,5 @@
 import { data } from "react-router";
+import { readPostedFields } from "../http/posted-fields";
 import { z } from "zod";
 import { actorOf } from "../admin/api-auth";
 import { adminLanguage } from "../admin/language";
@@ -25,20 +26,11 @@ export async function loadQueue(request: Request) {
   return { tab, page, pageSize: PAGE_SIZE, counts, pending, reports: await listQueue(db, tab, { page, pageSize: PAGE_SIZE }), reviews: null };
 }
 
-async function readFields(request: Request): Promise<Record<string, unknown>> {
-  try {
-    if ((request.headers.get("content-type") ?? "").includes("application/json")) return (await request.json()) as Record<string, unknown>;
-    return Object.fromEntries(await request.formData());
-  } catch {
-    return {};
-  }
-}
-
 export async function handleModerationPost(request: Request) {
   assertSameOrigin(request);
   const user = await requireAdmin(request, "page");
   const t = await getFixedT(adminLanguage(request), "admin");
-  const parsed = moderationInput.safeParse(await readFields(request));
+  const parsed = moderationInput.safeParse(await readPostedFields(request));
   if (!parsed.success) return data({ ok: false, error: t("reports.invalid") }, { status: 400 });
   try {
     await moderate(getDb(), actorOf(user), parsed.data);
