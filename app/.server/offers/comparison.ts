@@ -1,6 +1,7 @@
 import type { DB } from "../db";
 import type { Lang } from "~/i18n/languages";
-import { comparableTool, kindOfSlug, listedPairs, MAX_COMPARED, pairKey, type ComparableTool } from "./page-data";
+import type { OffersKind } from "./store";
+import { comparableTools, kindOfSlug, listedPairs, MAX_COMPARED, pairKey, type ComparableTool } from "./page-data";
 
 /**
  * What a comparison URL asks for, checked before anything is rendered (decision 0030): `/compare/a-vs-b` in
@@ -25,6 +26,18 @@ async function splitPair(db: DB, pair: string): Promise<{ slugs: [string, string
   return { unknown: (await kindOfSlug(db, a)) ? b : a };
 }
 
+/** The tools of `slugs` in their order, one batched read per kind of tool among them. */
+async function comparedTools(db: DB, lang: Lang, slugs: string[], kinds: Array<OffersKind | null>): Promise<ComparableTool[]> {
+  const read = new Map<string, ComparableTool | null>();
+  await Promise.all(
+    (["tool", "ecommerce"] as const).map(async (kind) => {
+      const ofKind = slugs.filter((_, i) => kinds[i] === kind);
+      if (ofKind.length) (await comparableTools(db, kind, ofKind, lang)).forEach((tool, i) => read.set(ofKind[i]!, tool));
+    }),
+  );
+  return slugs.flatMap((slug) => read.get(slug) ?? []);
+}
+
 export async function readComparison(db: DB, lang: Lang, pair: string | null, list: string | null): Promise<ComparisonRequest> {
   let slugs: string[];
   if (pair !== null) {
@@ -46,7 +59,7 @@ export async function readComparison(db: DB, lang: Lang, pair: string | null, li
       if (distinct.length === 2) return { outcome: "redirect", path: `/compare/${canonical}`, status: 308 };
     }
   }
-  const tools = (await Promise.all(kept.map((slug, i) => comparableTool(db, kinds[i]!, slug, lang)))).filter((tool): tool is ComparableTool => tool !== null);
+  const tools = await comparedTools(db, lang, kept, kinds);
   if (new Set(tools.map((tool) => tool.kind)).size > 1) return { outcome: "mixed", tools };
   const indexable = pair !== null && tools.length === 2 && (await listedPairs(db, tools[0]!.kind)).has(pairKey(tools[0]!.slug, tools[1]!.slug));
   return { outcome: "ok", tools, truncated: distinct.length > MAX_COMPARED, indexable };

@@ -1,8 +1,9 @@
 import type { DB } from "../db";
-import { resolveDetail } from "../resolve";
+import { readEcommerceSummaries } from "../resolve/ecommerce-source";
+import { readToolSummaries } from "../tools/detail";
 import type { Lang } from "~/i18n/languages";
 import { NO_ECOMMERCE_OFFERS, type EcommerceOffers } from "~/lib/offers";
-import { alternativesIndex, type AlternativesIndex } from "./alternatives-index";
+import { alternativesIndex } from "./alternatives-index";
 import { hasEnoughAlternatives, MIN_ALTERNATIVES, rankAlternatives, type Reason } from "./alternatives";
 import { readEcommerceOffers, readToolOffers, type OffersKind } from "./store";
 import { compareBundles } from "./bundles";
@@ -37,27 +38,29 @@ async function offersOf(db: DB, kind: OffersKind, id: number): Promise<Ecommerce
   return { ...NO_ECOMMERCE_OFFERS, ...map.get(id) };
 }
 
-export async function comparableTool(db: DB, kind: OffersKind, slug: string, lang: Lang, index?: AlternativesIndex): Promise<ComparableTool | null> {
-  const facts = (index ?? (await alternativesIndex(db, kind))).bySlug.get(slug);
-  if (!facts) return null;
-  const resolved = await resolveDetail(db, slug, lang, { sources: [kind === "tool" ? "database" : "ecommerce"] });
-  if (!resolved.found) return null;
-  const view = resolved.view;
-  return {
-    kind,
-    slug,
-    name: view.name,
-    description: view.description,
-    imageUrl: view.images[0]?.webpUrl ?? view.images[0]?.url ?? null,
-    pricing: view.pricing,
-    rating: view.rating,
-    reviewCount: view.reviewCount,
-    categories: view.subcategories.length ? view.subcategories.map((c) => c.name) : view.category ? [view.category.name] : [],
-    features: view.features,
-    useCases: kind === "tool" ? view.useCases : view.pros,
-    offers: await offersOf(db, kind, facts.id),
-    contentLanguage: view.contentLanguage,
-  };
+/**
+ * What a page shows of each of `slugs` (null: no published tool of that kind), in order. One read per table for
+ * all of them (tools, texts, categories, offers), whatever their number: a page of twelve alternatives costs
+ * what a comparison of two does.
+ */
+export async function comparableTools(db: DB, kind: OffersKind, slugs: readonly string[], lang: Lang): Promise<Array<ComparableTool | null>> {
+  const index = await alternativesIndex(db, kind);
+  const ids = [...new Set(slugs.flatMap((slug) => index.bySlug.get(slug)?.id ?? []))];
+  const [summaries, offers] =
+    kind === "tool"
+      ? await Promise.all([readToolSummaries(db, ids, lang), readToolOffers(db, ids)])
+      : await Promise.all([readEcommerceSummaries(db, ids, lang), readEcommerceOffers(db, ids)]);
+  return slugs.map((slug) => {
+    const id = index.bySlug.get(slug)?.id;
+    const summary = id === undefined ? undefined : summaries.get(id);
+    if (!summary) return null;
+    const { id: _id, ...shown } = summary;
+    return { kind, ...shown, offers: { ...NO_ECOMMERCE_OFFERS, ...offers.get(summary.id) } };
+  });
+}
+
+export async function comparableTool(db: DB, kind: OffersKind, slug: string, lang: Lang): Promise<ComparableTool | null> {
+  return (await comparableTools(db, kind, [slug], lang))[0]!;
 }
 
 export type AlternativesPage =
@@ -69,8 +72,7 @@ export async function alternativesPage(db: DB, kind: OffersKind, slug: string, l
   const ranked = await rankAlternatives(db, kind, slug, lang);
   if (!ranked) return { status: "missing" };
   if (ranked.alternatives.length < MIN_ALTERNATIVES) return { status: "thin" };
-  const index = await alternativesIndex(db, kind);
-  const [tool, ...others] = await Promise.all([slug, ...ranked.alternatives.map((a) => a.slug)].map((s) => comparableTool(db, kind, s, lang, index)));
+  const [tool, ...others] = await comparableTools(db, kind, [slug, ...ranked.alternatives.map((a) => a.slug)], lang);
   if (!tool) return { status: "missing" };
   const alternatives = ranked.alternatives.flatMap((alternative, i) => (others[i] ? [{ tool: others[i]!, reasons: alternative.reasons }] : []));
   return alternatives.length < MIN_ALTERNATIVES ? { status: "thin" } : { status: "ok", tool, alternatives };

@@ -61,3 +61,25 @@ export interface DetailView {
 export function fallbackLanguages(view: Pick<DetailView, "shownLanguages">, lang: string): string[] {
   return view.shownLanguages.filter((l) => !sameContentLanguage(l, lang));
 }
+
+/**
+ * What the pages that set a few tools side by side (alternatives, comparisons) show of each, in the languages
+ * the tool's own page would pick. Read for all of a page's tools at once.
+ */
+export interface ToolSummary {
+  id: number;
+  slug: string;
+  name: string;
+  description: string;
+  imageUrl: string | null;
+  pricing: string;
+  rating: number;
+  reviewCount: number;
+  /** Subcategories, or the top-level category when there are none. */
+  categories: string[];
+  features: string[];
+  /** Use cases (AI tools) or pros (e-commerce tools). */
+  useCases: string[];
+  /** Language of the main text (name, description). */
+  contentLanguage: string;
+}

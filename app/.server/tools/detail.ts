@@ -2,7 +2,7 @@ import { displayCategoryName } from "~/lib/category-name";
 import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
 import { parseJson, parseStringList } from "../db/values";
-import type { CategoryRef, DetailView, FaqItem } from "../resolve/types";
+import type { CategoryRef, DetailView, FaqItem, ToolSummary } from "../resolve/types";
 import { resolveCategoryFilter } from "../categories/queries";
 import { listTools, type ToolCard } from "./queries";
 
@@ -109,25 +109,94 @@ export async function getToolDetail(db: DB, slug: string, lang: string): Promise
   };
 }
 
+interface ToolCategories {
+  top: CategoryRef | null;
+  subcategories: CategoryRef[];
+}
+
 /** First top-level category and all subcategories of a tool, named in the page language where possible. */
-async function listToolCategories(db: DB, toolId: number, lang: string): Promise<{ top: CategoryRef | null; subcategories: CategoryRef[] }> {
+async function listToolCategories(db: DB, toolId: number, lang: string): Promise<ToolCategories> {
+  return (await toolCategoriesOf(db, [toolId], lang)).get(toolId)!;
+}
+
+/** The same for several tools in one read (in each tool's own order: position, then id). */
+async function toolCategoriesOf(db: DB, toolIds: readonly number[], lang: string): Promise<Map<number, ToolCategories>> {
   const rows = await db
     .selectFrom("tool_categories as tc")
     .innerJoin("categories as c", "c.id", "tc.category_id")
     .leftJoin("category_translations as ct", "ct.category_id", "c.id")
-    .select(["c.id", "c.slug", "c.parent_id", "tc.position", "ct.language", "ct.name"])
-    .where("tc.tool_id", "=", toolId)
+    .select(["tc.tool_id", "c.id", "c.slug", "c.parent_id", "tc.position", "ct.language", "ct.name"])
+    .where("tc.tool_id", "in", [...toolIds])
     .orderBy("tc.position")
     .orderBy("c.id")
     .execute();
-  const byId = new Map<number, typeof rows>();
-  for (const row of rows) byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
-  const refs = [...byId.values()].map((names) => {
-    const first = names[0]!;
-    const name = pickLocalized(names.map((n) => ({ language: n.language ?? "", value: n.name ?? "" })), lang);
-    return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(name?.value ?? first.slug) } };
-  });
-  return { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) };
+  const namesByTool = new Map<number, Map<number, typeof rows>>();
+  for (const row of rows) {
+    let byId = namesByTool.get(row.tool_id);
+    if (!byId) namesByTool.set(row.tool_id, (byId = new Map()));
+    byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+  }
+  return new Map(
+    toolIds.map((toolId) => {
+      const refs = [...(namesByTool.get(toolId)?.values() ?? [])].map((names) => {
+        const first = names[0]!;
+        const name = pickLocalized(names.map((n) => ({ language: n.language ?? "", value: n.name ?? "" })), lang);
+        return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(name?.value ?? first.slug) } };
+      });
+      return [toolId, { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) }];
+    }),
+  );
+}
+
+/**
+ * What the alternatives and comparison pages show of each published tool of `ids`, picked as `getToolDetail`
+ * picks (same rows, same language choice per field): three reads for the whole page, not three per tool.
+ */
+export async function readToolSummaries(db: DB, ids: readonly number[], lang: string): Promise<Map<number, ToolSummary>> {
+  if (ids.length === 0) return new Map();
+  const [tools, translations, categories] = await Promise.all([
+    db
+      .selectFrom("tools")
+      .select(["id", "slug", "pricing", "rating", "review_count", "screenshot_url", "screenshot_webp_url", "image_url", "image_webp_url", "preview_url", "preview_webp_url"])
+      .where("id", "in", [...ids])
+      .where("status", "=", "published")
+      .execute(),
+    db
+      .selectFrom("tool_translations")
+      .select(["tool_id", "language", "name", "description", "features", "use_cases"])
+      .where("tool_id", "in", [...ids])
+      .orderBy("language")
+      .execute(),
+    toolCategoriesOf(db, ids, lang),
+  ]);
+  const translationsOf = new Map<number, typeof translations>();
+  for (const row of translations) translationsOf.set(row.tool_id, [...(translationsOf.get(row.tool_id) ?? []), row]);
+  const summaries = new Map<number, ToolSummary>();
+  for (const tool of tools) {
+    const rows = translationsOf.get(tool.id) ?? [];
+    const name = pickLocalized(fieldVariants(rows, (r) => r.name), lang);
+    const description = pickLocalized(fieldVariants(rows, (r) => r.description), lang);
+    const features = pickLocalized(fieldVariants(rows, (r) => parseStringList(r.features)), lang);
+    const useCases = pickLocalized(fieldVariants(rows, (r) => parseStringList(r.use_cases)), lang);
+    // The detail page's first image: screenshot, then mark, then preview.
+    const image = tool.screenshot_url ? [tool.screenshot_webp_url, tool.screenshot_url] : tool.image_url ? [tool.image_webp_url, tool.image_url] : tool.preview_url ? [tool.preview_webp_url, tool.preview_url] : [null, null];
+    const { top, subcategories } = categories.get(tool.id)!;
+    summaries.set(tool.id, {
+      id: tool.id,
+      slug: tool.slug,
+      name: name?.value || tool.slug,
+      description: description?.value ?? "",
+      imageUrl: image[0] ?? image[1] ?? null,
+      pricing: tool.pricing,
+      rating: tool.rating,
+      reviewCount: tool.review_count,
+      categories: subcategories.length ? subcategories.map((c) => c.name) : top ? [top.name] : [],
+      features: features?.value ?? [],
+      useCases: useCases?.value ?? [],
+      contentLanguage: (description ?? name)?.language ?? lang,
+    });
+  }
+  return summaries;
 }
 
 /** Cards read for the related block: the category page's first cards, so both share one cached read. */
