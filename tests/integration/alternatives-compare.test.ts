@@ -6,11 +6,16 @@ import { changeCatalog } from "~/.server/catalog/changes";
 import { seedCatalog } from "~/.server/catalog/seed";
 import { MIN_ALTERNATIVES, rankAlternatives } from "~/.server/offers/alternatives";
 import { readComparison } from "~/.server/offers/comparison";
-import { alternativesPage, listedPairs } from "~/.server/offers/page-data";
+import { alternativesPage, listedPairs, type ComparableTool } from "~/.server/offers/page-data";
+import { readEcommerceOffers, readToolOffers, type OffersKind } from "~/.server/offers/store";
+import { resolveDetail } from "~/.server/resolve";
+import { NO_ECOMMERCE_OFFERS } from "~/lib/offers";
+import type { Lang } from "~/i18n/languages";
 import { comparePages } from "~/.server/offers/sitemap";
-import { invalidateCatalogCache } from "~/.server/tools/cache";
+import { checkCatalogFreshness, invalidateCatalogCache } from "~/.server/tools/cache";
 import { inSortOrder } from "~/.server/tools/order";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { queriesDuring } from "../support/query-count";
 
 /**
  * Alternatives: ranked by shared subcategories, tags and offers, then the rating order, against a brute-force scoring of
@@ -134,5 +139,70 @@ describe.each(testDialects())("alternatives and comparisons on %s", (dialect) =>
       expect(result.outcome, pair).toBe("ok");
       if (result.outcome === "ok") expect(result.indexable).toBe(true);
     }
+  });
+
+  /** A tool as its own page resolves it (one tool at a time), in the shape the alternatives and comparison pages show. */
+  async function asItsPageShowsIt(kind: OffersKind, slug: string, lang: Lang): Promise<ComparableTool> {
+    const resolved = await resolveDetail(t.db, slug, lang, { sources: [kind === "tool" ? "database" : "ecommerce"] });
+    if (!resolved.found) throw new Error(`${slug} not found`);
+    const view = resolved.view;
+    const table = kind === "tool" ? "tools" : "ecommerce_tools";
+    const { id } = await t.db.selectFrom(table).select("id").where("slug", "=", slug).executeTakeFirstOrThrow();
+    const offers = kind === "tool" ? await readToolOffers(t.db, [id]) : await readEcommerceOffers(t.db, [id]);
+    return {
+      kind,
+      slug,
+      name: view.name,
+      description: view.description,
+      imageUrl: view.images[0]?.webpUrl ?? view.images[0]?.url ?? null,
+      pricing: view.pricing,
+      rating: view.rating,
+      reviewCount: view.reviewCount,
+      categories: view.subcategories.length ? view.subcategories.map((c) => c.name) : view.category ? [view.category.name] : [],
+      features: view.features,
+      useCases: kind === "tool" ? view.useCases : view.pros,
+      offers: { ...NO_ECOMMERCE_OFFERS, ...offers.get(id) },
+      contentLanguage: view.contentLanguage,
+    };
+  }
+
+  it("shows each tool of a page as the tool's own page resolves it, in every page language", async () => {
+    const pages: Array<[OffersKind, string, Lang]> = [
+      ["tool", "chatgpt", "us-en"],
+      ["tool", "midjourney", "ja"],
+      ["tool", "github-copilot", "zh-CN"],
+      ["tool", "grammarly", "vi"],
+      ["ecommerce", "jungle-scout", "ja"],
+      ["ecommerce", "helium-10", "us-en"],
+      ["ecommerce", "jungle-scout", "ko"],
+    ];
+    for (const [kind, slug, lang] of pages) {
+      const page = await alternativesPage(t.db, kind, slug, lang);
+      expect(page.status, `${kind} ${slug}`).toBe("ok");
+      if (page.status !== "ok") continue;
+      for (const tool of [page.tool, ...page.alternatives.map((a) => a.tool)]) expect(tool, `${slug} ${lang}: ${tool.slug}`).toEqual(await asItsPageShowsIt(kind, tool.slug, lang));
+    }
+    const compared = await readComparison(t.db, "de", null, "chatgpt,claude,gemini,perplexity");
+    expect(compared.outcome).toBe("ok");
+    if (compared.outcome === "ok") for (const tool of compared.tools) expect(tool).toEqual(await asItsPageShowsIt("tool", tool.slug, "de"));
+    const mixed = await readComparison(t.db, "fr", "chatgpt-vs-jungle-scout", null);
+    expect(mixed.outcome === "mixed" && mixed.tools).toEqual([await asItsPageShowsIt("tool", "chatgpt", "fr"), await asItsPageShowsIt("ecommerce", "jungle-scout", "fr")]);
+  });
+
+  it("reads the database a fixed number of times per uncached page, however many tools it shows", async () => {
+    await alternativesPage(t.db, "tool", "chatgpt", "us-en");
+    await alternativesPage(t.db, "ecommerce", "jungle-scout", "us-en");
+    // Derived structures are built and the periodic look for other writers is done: what is left is the page's own reads.
+    await checkCatalogFreshness(t.db);
+    const alternatives = await queriesDuring(t.db, () => alternativesPage(t.db, "tool", "midjourney", "ko"));
+    expect(alternatives.result.status === "ok" && alternatives.result.alternatives.length).toBeGreaterThanOrEqual(6);
+    // One read per table (tools, texts, categories, offers) for the tool and all its alternatives.
+    expect(alternatives.queries).toHaveLength(4);
+    const ecommerce = await queriesDuring(t.db, () => alternativesPage(t.db, "ecommerce", "helium-10", "ja"));
+    expect(ecommerce.result.status === "ok" && ecommerce.result.alternatives.length).toBeGreaterThanOrEqual(3);
+    expect(ecommerce.queries).toHaveLength(4);
+    const four = await queriesDuring(t.db, () => readComparison(t.db, "es", null, "chatgpt,claude,gemini,perplexity"));
+    expect(four.result.outcome === "ok" && four.result.tools).toHaveLength(4);
+    expect(four.queries).toHaveLength(4);
   });
 });
