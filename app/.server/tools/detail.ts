@@ -3,7 +3,7 @@ import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fal
 import type { DB } from "../db";
 import { parseJson, parseStringList } from "../db/values";
 import type { CategoryRef, DetailView, FaqItem, ToolSummary } from "../resolve/types";
-import { resolveCategoryFilter } from "../categories/queries";
+import { categoryNamesBySlug, resolveCategoryFilter } from "../categories/queries";
 import { listTools, type ToolCard } from "./queries";
 
 type TranslationRow = {
@@ -119,33 +119,30 @@ async function listToolCategories(db: DB, toolId: number, lang: string): Promise
   return (await toolCategoriesOf(db, [toolId], lang)).get(toolId)!;
 }
 
-/** The same for several tools in one read (in each tool's own order: position, then id). */
+/**
+ * The same for several tools in one read (in each tool's own order: position, then id). Names come from the
+ * categories' cached names (a small table, named once per language): the links alone are read per page.
+ */
 async function toolCategoriesOf(db: DB, toolIds: readonly number[], lang: string): Promise<Map<number, ToolCategories>> {
-  const rows = await db
-    .selectFrom("tool_categories as tc")
-    .innerJoin("categories as c", "c.id", "tc.category_id")
-    .leftJoin("category_translations as ct", "ct.category_id", "c.id")
-    .select(["tc.tool_id", "c.id", "c.slug", "c.parent_id", "tc.position", "ct.language", "ct.name"])
-    .where("tc.tool_id", "in", [...toolIds])
-    .orderBy("tc.position")
-    .orderBy("c.id")
-    .execute();
-  const namesByTool = new Map<number, Map<number, typeof rows>>();
+  const [rows, names] = await Promise.all([
+    db
+      .selectFrom("tool_categories as tc")
+      .innerJoin("categories as c", "c.id", "tc.category_id")
+      .select(["tc.tool_id", "c.slug", "c.parent_id"])
+      .where("tc.tool_id", "in", [...toolIds])
+      .orderBy("tc.position")
+      .orderBy("c.id")
+      .execute(),
+    categoryNamesBySlug(db, lang),
+  ]);
+  const byTool = new Map<number, ToolCategories>(toolIds.map((id) => [id, { top: null, subcategories: [] }]));
   for (const row of rows) {
-    let byId = namesByTool.get(row.tool_id);
-    if (!byId) namesByTool.set(row.tool_id, (byId = new Map()));
-    byId.set(row.id, [...(byId.get(row.id) ?? []), row]);
+    const categories = byTool.get(row.tool_id)!;
+    const ref = { slug: row.slug, name: names.get(row.slug) ?? displayCategoryName(row.slug) };
+    if (row.parent_id !== null) categories.subcategories.push(ref);
+    else categories.top ??= ref;
   }
-  return new Map(
-    toolIds.map((toolId) => {
-      const refs = [...(namesByTool.get(toolId)?.values() ?? [])].map((names) => {
-        const first = names[0]!;
-        const name = pickLocalized(names.map((n) => ({ language: n.language ?? "", value: n.name ?? "" })), lang);
-        return { top: first.parent_id === null, ref: { slug: first.slug, name: displayCategoryName(name?.value ?? first.slug) } };
-      });
-      return [toolId, { top: refs.find((r) => r.top)?.ref ?? null, subcategories: refs.filter((r) => !r.top).map((r) => r.ref) }];
-    }),
-  );
+  return byTool;
 }
 
 /**
