@@ -3,7 +3,7 @@ import { readEcommerceSummaries } from "../resolve/ecommerce-source";
 import { readToolSummaries } from "../tools/detail";
 import type { Lang } from "~/i18n/languages";
 import { NO_ECOMMERCE_OFFERS, type EcommerceOffers } from "~/lib/offers";
-import { alternativesIndex } from "./alternatives-index";
+import { alternativesIndex, type AlternativesIndex } from "./alternatives-index";
 import { hasEnoughAlternatives, MIN_ALTERNATIVES, rankAlternatives, type Reason } from "./alternatives";
 import { readEcommerceOffers, readToolOffers, type OffersKind } from "./store";
 import { compareBundles } from "./bundles";
@@ -93,18 +93,30 @@ export async function toolPagePanel(db: DB, kind: OffersKind, slug: string): Pro
   return { kind, slug, offers: await offersOf(db, kind, facts.id), hasAlternatives: hasEnoughAlternatives(index, facts) };
 }
 
+/** Listed pairs per index (one index per catalogue state and kind): every comparison page asks. */
+const pairsOfIndex = new WeakMap<AlternativesIndex, ReadonlySet<string>>();
+
 /**
- * Pairs worth a comparison page in the sitemaps: tools sharing a subcategory, at most `perCategory` pairs per
+ * Pairs worth a comparison page in the sitemaps: tools sharing a subcategory, at most `PAIRS_PER_CATEGORY` pairs per
  * subcategory (among its first members), each pair once, in canonical (alphabetical) order. Others are noindex.
+ * Worked out once per catalogue state: each comparison page asks whether its pair is one.
  */
-export async function listedPairs(db: DB, kind: OffersKind, perCategory = 15): Promise<Set<string>> {
+export async function listedPairs(db: DB, kind: OffersKind): Promise<ReadonlySet<string>> {
   const index = await alternativesIndex(db, kind);
+  let pairs = pairsOfIndex.get(index);
+  if (!pairs) pairsOfIndex.set(index, (pairs = pairsOf(index)));
+  return pairs;
+}
+
+const PAIRS_PER_CATEGORY = 15;
+
+function pairsOf(index: AlternativesIndex): Set<string> {
   const pairs = new Set<string>();
   for (const members of index.members.values()) {
     const slugs = members.slice(0, 8).map((id) => index.byId.get(id)!.slug);
     let added = 0;
-    for (let i = 0; i < slugs.length && added < perCategory; i++) {
-      for (let j = i + 1; j < slugs.length && added < perCategory; j++) {
+    for (let i = 0; i < slugs.length && added < PAIRS_PER_CATEGORY; i++) {
+      for (let j = i + 1; j < slugs.length && added < PAIRS_PER_CATEGORY; j++) {
         const key = pairKey(slugs[i]!, slugs[j]!);
         if (!pairs.has(key)) {
           pairs.add(key);
