@@ -1,5 +1,6 @@
 import type { DB } from "../db";
 import { readEcommerceSummaries } from "../resolve/ecommerce-source";
+import type { ToolSummary } from "../resolve/types";
 import { readToolSummaries } from "../tools/detail";
 import type { Lang } from "~/i18n/languages";
 import { NO_ECOMMERCE_OFFERS, type EcommerceOffers } from "~/lib/offers";
@@ -8,23 +9,10 @@ import { hasEnoughAlternatives, MIN_ALTERNATIVES, rankAlternatives, type Reason 
 import { readEcommerceOffers, readToolOffers, type OffersKind } from "./store";
 import { compareBundles } from "./bundles";
 
-/** What the alternatives and comparison pages and the tool pages' offer panels show of one tool. */
-export interface ComparableTool {
+/** What the alternatives and comparison pages show of one tool: its summary (texts in the page language) and offers. */
+export interface ComparableTool extends Omit<ToolSummary, "id"> {
   kind: OffersKind;
-  slug: string;
-  name: string;
-  description: string;
-  imageUrl: string | null;
-  pricing: string;
-  rating: number;
-  reviewCount: number;
-  categories: string[];
-  /** Features; use cases (AI tools) or pros (e-commerce tools). */
-  features: string[];
-  useCases: string[];
   offers: EcommerceOffers;
-  /** Language the texts are in. */
-  contentLanguage: string;
 }
 
 export const MAX_COMPARED = 4;
