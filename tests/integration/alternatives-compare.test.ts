@@ -141,6 +141,24 @@ describe.each(testDialects())("alternatives and comparisons on %s", (dialect) =>
     }
   });
 
+  it("compares two e-commerce tools when an AI tool has the same slug as one of them, and lists only pairs that read as indexable", async () => {
+    const rename = (from: string, to: string) => changeCatalog(t.db, "tools", (trx) => trx.updateTable("tools").set({ slug: to }).where("slug", "=", from).execute());
+    await rename("dishgen", "helium-10");
+    try {
+      const pair = await readComparison(t.db, "us-en", "helium-10-vs-jungle-scout", null);
+      expect(pair.outcome).toBe("ok");
+      if (pair.outcome === "ok") expect(pair.tools.map((tool) => [tool.kind, tool.slug])).toEqual([["ecommerce", "helium-10"], ["ecommerce", "jungle-scout"]]);
+      // Beside an AI tool the slug names the AI tool of that name: two AI tools compared.
+      expect((await readComparison(t.db, "us-en", "chatgpt-vs-helium-10", null)).outcome).toBe("ok");
+      for (const listed of await listedPairs(t.db, "ecommerce")) {
+        const result = await readComparison(t.db, "us-en", listed, null);
+        expect(result.outcome === "ok" && result.indexable, listed).toBe(true);
+      }
+    } finally {
+      await rename("helium-10", "dishgen");
+    }
+  });
+
   /** A tool as its own page resolves it (one tool at a time), in the shape the alternatives and comparison pages show. */
   async function asItsPageShowsIt(kind: OffersKind, slug: string, lang: Lang): Promise<ComparableTool> {
     const resolved = await resolveDetail(t.db, slug, lang, { sources: [kind === "tool" ? "database" : "ecommerce"] });

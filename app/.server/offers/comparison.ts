@@ -1,7 +1,7 @@
 import type { DB } from "../db";
 import type { Lang } from "~/i18n/languages";
 import type { OffersKind } from "./store";
-import { comparableTools, kindOfSlug, listedPairs, MAX_COMPARED, pairKey, type ComparableTool } from "./page-data";
+import { comparableTools, kindOfSlug, kindsOfCompared, listedPairs, MAX_COMPARED, pairKey, type ComparableTool } from "./page-data";
 
 /**
  * What a comparison URL asks for, checked before anything is rendered (decision 0030): `/compare/a-vs-b` in
@@ -50,7 +50,7 @@ export async function readComparison(db: DB, lang: Lang, pair: string | null, li
   const distinct = [...new Set(slugs)];
   for (const slug of distinct) if (!SLUG.test(slug) || !(await kindOfSlug(db, slug))) return { outcome: "unknown", slug: slug.slice(0, 100) };
   if (distinct.length === 0) return { outcome: "empty" };
-  const kinds = await Promise.all(distinct.map((slug) => kindOfSlug(db, slug)));
+  const kinds = await kindsOfCompared(db, distinct.slice(0, MAX_COMPARED));
   if (distinct.length === 1) return { outcome: "redirect", path: kinds[0] === "tool" ? `/tool/${distinct[0]}` : `/ecommerce/${distinct[0]}`, status: 301 };
   const kept = distinct.slice(0, MAX_COMPARED);
   if (kept.length === 2) {

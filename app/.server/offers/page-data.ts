@@ -68,9 +68,25 @@ export async function alternativesPage(db: DB, kind: OffersKind, slug: string, l
 
 /** Which kind of tool a slug names (AI tools first, as the tool page resolves them), or null. */
 export async function kindOfSlug(db: DB, slug: string): Promise<OffersKind | null> {
-  if ((await alternativesIndex(db, "tool")).bySlug.has(slug)) return "tool";
-  if ((await alternativesIndex(db, "ecommerce")).bySlug.has(slug)) return "ecommerce";
-  return null;
+  return (await kindsOfSlug(db, slug))[0] ?? null;
+}
+
+/** Both catalogues may use one slug (an AI tool and an e-commerce tool of one vendor): every kind it names, AI tools first. */
+export async function kindsOfSlug(db: DB, slug: string): Promise<OffersKind[]> {
+  const kinds: OffersKind[] = [];
+  if ((await alternativesIndex(db, "tool")).bySlug.has(slug)) kinds.push("tool");
+  if ((await alternativesIndex(db, "ecommerce")).bySlug.has(slug)) kinds.push("ecommerce");
+  return kinds;
+}
+
+/**
+ * The kind of each compared slug: the one kind they all share when there is one (so `datahawk-vs-similarweb`
+ * compares two e-commerce tools although an AI tool is also called similarweb), otherwise each slug's first.
+ */
+export async function kindsOfCompared(db: DB, slugs: readonly string[]): Promise<Array<OffersKind | null>> {
+  const kinds = await Promise.all(slugs.map((slug) => kindsOfSlug(db, slug)));
+  const shared = (["tool", "ecommerce"] as const).find((kind) => kinds.every((of) => of.includes(kind)));
+  return kinds.map((of) => shared ?? of[0] ?? null);
 }
 
 /** The tool page's panel: the tool's offers and whether it has an alternatives page. */
