@@ -1,7 +1,7 @@
 import { sql } from "kysely";
 import { rankingScoreSql } from "~/lib/ranking";
 import type { DB } from "../db";
-import { readIntColumns, readNumberColumns } from "../db/int-columns";
+import { readNumberColumns } from "../db/int-columns";
 import { inSortOrder, published } from "./order";
 
 /**
@@ -10,10 +10,10 @@ import { inSortOrder, published } from "./order";
  * place is found by binary search with the SQL order's own tie-breaking, and the tools in between shift by
  * one (a `copyWithin`), instead of reading 100k ids again for every rating.
  *
- * The keys compared here are the values the database compared: integers, doubles read back as they are
- * (`rating`, and the rating order's Bayesian score computed by the same SQL expression), and for the creation
- * time, which is text in the database's collation, each tool's place in the newest order as the database
- * sorted it.
+ * The keys compared here are the values the database compared: integers and doubles read back as they are
+ * (`rating`, and the rating order's Bayesian score computed by the same SQL expression). The popular order's
+ * last keys, the creation time (text, in the database's collation) and the id, are compared by the database
+ * itself, for the few tools whose other keys all equal the moved tool's.
  */
 export type FigureSort = "popular" | "rating";
 
@@ -37,11 +37,18 @@ export interface FigureRow {
   reviews: number;
   /** The rating order's score, computed by the database. */
   score: number;
+  /** As stored: compared by the database only. */
+  createdAt: string;
 }
 
 interface OrderKeys {
-  /** Negative when tool `a` comes before tool `b`, as the ORDER BY would have them. */
+  /**
+   * Negative when tool `a` comes before tool `b`, as the ORDER BY would have them; 0 when only `tieBreak`
+   * can tell.
+   */
   compare(a: number, b: number): number;
+  /** How many of `tied` (tools whose compared keys equal the moved tool's) come before it. */
+  tieBreak?: (db: DB, moved: FigureRow, tied: Int32Array) => Promise<number>;
   /** Takes a tool's current figures. */
   update(row: FigureRow): void;
 }
@@ -59,19 +66,34 @@ function priorityOrder(a: number, b: number): number {
 
 const SCORE = sql<number>`${sql.raw(rankingScoreSql("t."))}`;
 
-/** The popular order (`inListingOrder`) with its keys; the creation time as each tool's place in the newest order. */
+/** Tools per statement of a tie-break (bound parameters). */
+const TIE_CHUNK = 500;
+
+/**
+ * The popular order's last keys, `created_at desc, id desc`, compared by the database (its collation decides
+ * text): how many of the tied tools were created after the moved one.
+ */
+async function createdBefore(db: DB, moved: FigureRow, tied: Int32Array): Promise<number> {
+  let count = 0;
+  for (let start = 0; start < tied.length; start += TIE_CHUNK) {
+    const row = await db
+      .selectFrom("tools as t")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("t.id", "in", [...tied.subarray(start, start + TIE_CHUNK)])
+      .where((eb) => eb.or([eb("t.created_at", ">", moved.createdAt), eb.and([eb("t.created_at", "=", moved.createdAt), eb("t.id", ">", moved.id)])]))
+      .executeTakeFirstOrThrow();
+    count += Number(row.n);
+  }
+  return count;
+}
+
+/** The popular order (`inListingOrder`) with its keys but the last two, which only break ties. */
 async function readPopular(db: DB): Promise<FigurePositions> {
   const query = inSortOrder(published(db).select(["t.id", "t.pinned", "t.manual_priority", "t.slug_score", "t.rating", "t.review_count"]), "popular");
-  const [
-    {
-      ints: [ids, pinned, slugScore, reviews],
-      floats: [priority, rating],
-    },
-    [newest],
-  ] = await Promise.all([
-    readNumberColumns(db, query, ["id", "pinned", "slug_score", "review_count"] as const, ["manual_priority", "rating"] as const),
-    readIntColumns(db, inSortOrder(published(db).select("t.id"), "newest"), ["id"] as const),
-  ]);
+  const {
+    ints: [ids, pinned, slugScore, reviews],
+    floats: [priority, rating],
+  } = await readNumberColumns(db, query, ["id", "pinned", "slug_score", "review_count"] as const, ["manual_priority", "rating"] as const);
   const positionOf = positionsOf(ids);
   const size = positionOf.length;
   const keys = {
@@ -80,22 +102,15 @@ async function readPopular(db: DB): Promise<FigurePositions> {
     slugScore: new Int32Array(size),
     rating: new Float64Array(size),
     reviews: new Int32Array(size),
-    created: new Int32Array(size).fill(-1),
   };
-  ids.forEach((id, i) => {
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
     keys.pinned[id] = pinned[i]!;
     keys.priority[id] = priority[i]!;
     keys.slugScore[id] = slugScore[i]!;
     keys.rating[id] = rating[i]!;
     keys.reviews[id] = reviews[i]!;
-  });
-  let covered = 0;
-  newest.forEach((id, rank) => {
-    if (id < size && positionOf[id]! >= 0) (keys.created[id] = rank), covered++;
-  });
-  // A tool published or hidden between the two reads: that change replaces these orders anyway.
-  if (covered !== ids.length || newest.length !== ids.length) return { ids, positionOf };
-  const { created } = keys;
+  }
   return {
     ids,
     positionOf,
@@ -105,8 +120,8 @@ async function readPopular(db: DB): Promise<FigurePositions> {
         priorityOrder(keys.priority[a]!, keys.priority[b]!) ||
         keys.slugScore[b]! - keys.slugScore[a]! ||
         descending(keys.rating[a]!, keys.rating[b]!) ||
-        keys.reviews[b]! - keys.reviews[a]! ||
-        created[a]! - created[b]!,
+        keys.reviews[b]! - keys.reviews[a]!,
+      tieBreak: createdBefore,
       update: (row) => {
         keys.pinned[row.id] = row.pinned;
         keys.priority[row.id] = row.priority;
@@ -128,10 +143,10 @@ async function readRating(db: DB): Promise<FigurePositions> {
   const positionOf = positionsOf(ids);
   const scores = new Float64Array(positionOf.length);
   const counts = new Int32Array(positionOf.length);
-  ids.forEach((id, i) => {
-    scores[id] = score[i]!;
-    counts[id] = reviews[i]!;
-  });
+  for (let i = 0; i < ids.length; i++) {
+    scores[ids[i]!] = score[i]!;
+    counts[ids[i]!] = reviews[i]!;
+  }
   return {
     ids,
     positionOf,
@@ -162,7 +177,7 @@ export async function readFigureRows(db: DB, toolIds: readonly number[]): Promis
   if (toolIds.length === 0) return [];
   const rows = await db
     .selectFrom("tools as t")
-    .select(["t.id", "t.pinned", "t.manual_priority", "t.slug_score", "t.rating", "t.review_count", SCORE.as("score")])
+    .select(["t.id", "t.pinned", "t.manual_priority", "t.slug_score", "t.rating", "t.review_count", "t.created_at", SCORE.as("score")])
     .where("t.id", "in", [...new Set(toolIds)])
     .where("t.status", "=", "published")
     .execute();
@@ -174,6 +189,7 @@ export async function readFigureRows(db: DB, toolIds: readonly number[]): Promis
     rating: Number(row.rating),
     reviews: Number(row.review_count),
     score: Number(row.score),
+    createdAt: String(row.created_at),
   }));
 }
 
@@ -182,7 +198,7 @@ export async function readFigureRows(db: DB, toolIds: readonly number[]): Promis
  * change of theirs comes as a move of its own). A new object when a tool moved, the arrays copied once: lists
  * may still be paging through the previous ones. Null when the order has no keys to move by.
  */
-export function moveTools(order: FigurePositions, rows: readonly FigureRow[]): FigurePositions | null {
+export async function moveTools(db: DB, order: FigurePositions, rows: readonly FigureRow[]): Promise<FigurePositions | null> {
   const { keys } = order;
   const listed = rows.filter((row) => row.id < order.positionOf.length && order.positionOf[row.id]! >= 0);
   if (listed.length === 0) return order;
@@ -193,15 +209,27 @@ export function moveTools(order: FigurePositions, rows: readonly FigureRow[]): F
     keys.update(row);
     const id = row.id;
     const from = positionOf[id]!;
-    // Binary search in the order without the tool: index i is ids[i] before its old place, ids[i + 1] after.
-    let low = 0;
-    let high = ids.length - 1;
-    while (low < high) {
-      const middle = (low + high) >>> 1;
-      if (keys.compare(id, ids[middle < from ? middle : middle + 1]!) < 0) high = middle;
-      else low = middle + 1;
+    // Binary searches in the order without the tool: index i is ids[i] before its old place, ids[i + 1] after.
+    const other = (i: number) => ids[i < from ? i : i + 1]!;
+    const firstWhere = (before: (comparison: number) => boolean) => {
+      let low = 0;
+      let high = ids.length - 1;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(keys.compare(id, other(middle)))) high = middle;
+        else low = middle + 1;
+      }
+      return low;
+    };
+    // The tools whose compared keys equal the moved one's: [tiedFrom, tiedTo).
+    const tiedFrom = firstWhere((comparison) => comparison <= 0);
+    const tiedTo = keys.tieBreak ? firstWhere((comparison) => comparison < 0) : tiedFrom;
+    let to = tiedFrom;
+    if (tiedTo > tiedFrom) {
+      const tied = Int32Array.from({ length: tiedTo - tiedFrom }, (_, i) => other(tiedFrom + i));
+      // The arrays stay as they are meanwhile: moves of one order run one after another, on copies.
+      to += await keys.tieBreak!(db, row, tied);
     }
-    const to = low;
     if (to === from) continue;
     if (!copied) {
       ids = ids.slice();

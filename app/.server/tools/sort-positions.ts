@@ -219,7 +219,7 @@ function moveFiguresIn(db: DB, holder: Holder, toolIds: readonly number[]): bool
   // Read failures surface through the moves below.
   rows.catch(() => undefined);
   for (const [key, current] of [...holder.sorts]) {
-    const moved = current.then(async (order) => moveTools(order, await rows) ?? build(db, key));
+    const moved = current.then(async (order) => (await moveTools(db, order, await rows)) ?? build(db, key));
     keep(db, holder, key, moved, holder.reading.has(key));
   }
   return true;
