@@ -40,6 +40,7 @@ describe.each(testDialects())("moving rated tools in the list orders on %s", (di
     const rows = Array.from({ length: TOOLS }, (_, i) => ({
       slug: `move-${i}`,
       website_url: `https://move-${i}.example`,
+      pricing: "free",
       pinned: i % 23 === 0 ? 1 : 0,
       manual_priority: i % 7 === 0 ? (i % 3) - 1 : null,
       rating: [0, 3.5, 4, 4.5][i % 4]!,

@@ -270,12 +270,13 @@ interface ReadOptions {
  */
 export async function readIntAndTextColumns<Ints extends readonly string[], Texts extends readonly string[]>(
   db: DB,
-  query: Compilable<unknown>,
+  query: Compilable<unknown> | RawBuilder<unknown>,
   ints: Ints,
   texts: Texts,
   { rebuild = false }: ReadOptions = {},
 ): Promise<{ ints: { [K in keyof Ints]: Int32Array }; texts: { [K in keyof Texts]: string[] } }> {
-  const compiled = query.compile();
+  // A raw query compiles against the database; a built one ignores the argument.
+  const compiled = (query as RawBuilder<unknown>).compile(db);
   const background = rebuild ? backgroundReaders.get(db) : undefined;
   const result = await inWorkerOr(
     background?.available ? background : readers.get(db),
