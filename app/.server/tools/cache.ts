@@ -195,7 +195,8 @@ export function ownCountUp(db: DB, scope: CatalogScope): (revision: number | nul
 
 /** Whether another writer moved the revision from `before` to `after`; "unsure" while own count-ups may explain it. */
 function revisedElsewhere(before: string, after: string, own: OwnCountUps | undefined): boolean | "unsure" {
-  const from = Number(before);
+  // No row yet reads as null: the first count-up writes 1.
+  const from = before === "null" ? 0 : Number(before);
   const to = Number(after);
   if (!own || !Number.isFinite(from) || !Number.isFinite(to) || to < from) return true;
   if (to - from > own.revisions.size + own.running) return true;
