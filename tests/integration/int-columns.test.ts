@@ -2,7 +2,7 @@ import { sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import os from "node:os";
 import path from "node:path";
-import { readIntAndTextColumns, readIntColumns, readRowsInBackground, registerColumnReader, SqliteColumnReader } from "~/.server/db/int-columns";
+import { readIntAndTextColumns, readIntColumns, readNumberColumns, readRowsInBackground, registerColumnReader, SqliteColumnReader } from "~/.server/db/int-columns";
 import { nowIso } from "~/.server/db/values";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
 
@@ -43,6 +43,22 @@ describe.each(testDialects())("integer column reads on %s", (dialect) => {
     expect(Array.from(ints[0])).toEqual(rows.map((row) => row.id));
     expect(texts).toEqual([names, ["text-0", "text-1", "text-2"]]);
     await t.db.deleteFrom("categories").where("slug", "like", "text-%").execute();
+  });
+
+  it("returns real columns beside integer ones exactly as the database computed them, null as NaN", async () => {
+    // A third is no double's exact value: only the database's own rounding gives back equal keys.
+    const query = t.db
+      .selectFrom("categories")
+      .select(["id", sql<number>`(id * 1.0 + 1.0) / 3.0`.as("third"), sql<number | null>`case when slug = 'alpha' then null else id * 1.0 end`.as("maybe")])
+      .orderBy("id");
+    const rows = await query.execute();
+    const { ints, floats } = await readNumberColumns(t.db, query, ["id"] as const, ["third", "maybe"] as const);
+    expect(Array.from(ints[0])).toEqual(rows.map((row) => row.id));
+    expect(floats[0]).toBeInstanceOf(Float64Array);
+    expect(Array.from(floats[0])).toEqual(rows.map((row) => Number(row.third)));
+    expect(floats[0][0]).not.toBe(Math.trunc(floats[0][0]!));
+    expect(Array.from(floats[1])).toEqual(rows.map((row) => (row.maybe === null ? NaN : Number(row.maybe))));
+    expect(Number.isNaN(floats[1][0])).toBe(true);
   });
 
   it("gives empty columns for no rows, and sees a write committed just before", async () => {

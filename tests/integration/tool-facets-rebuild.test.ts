@@ -1,6 +1,7 @@
 import fs from "node:fs";
 import os from "node:os";
 import path from "node:path";
+import type { RawBuilder } from "kysely";
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from "vitest";
 import { importTools } from "~/.server/catalog/import-tools";
 import type * as IntColumns from "~/.server/db/int-columns";
@@ -25,7 +26,7 @@ const gate = vi.hoisted(() => ({ hold: null as Promise<void> | null }));
 vi.mock("~/.server/db/int-columns", async (importOriginal) => {
   const actual = await importOriginal<typeof IntColumns>();
   const readIntAndTextColumns: typeof actual.readIntAndTextColumns = async (db, query, ints, texts, options) => {
-    if (gate.hold && query.compile().sql.includes("tool_offers")) await gate.hold;
+    if (gate.hold && (query as RawBuilder<unknown>).compile(db).sql.includes("tool_offers")) await gate.hold;
     return actual.readIntAndTextColumns(db, query, ints, texts, options);
   };
   return { ...actual, readIntAndTextColumns };

@@ -2,7 +2,7 @@ import { sql, type Transaction } from "kysely";
 import type { DB, Schema } from "../db";
 import { runTransaction } from "../db/transaction";
 import { getLogger } from "../logger";
-import { invalidateCatalogScopes } from "../tools/cache";
+import { invalidateCatalogScopes, ownCountUp, type ScopeChange } from "../tools/cache";
 import { REVISION_OF, type CatalogScope } from "./scopes";
 
 declare const catalogWrite: unique symbol;
@@ -17,6 +17,11 @@ export type CatalogWrite = Transaction<Schema> & { readonly [catalogWrite]: true
 export interface ChangeOptions<T> {
   /** Whether the committed write changed anything (default: yes); a write that found nothing to do signals nothing. */
   changed?: (result: T) => boolean;
+  /**
+   * For a change of `tool-figures` alone (ratings, review counts, favourites): the tools whose figures it
+   * changed. The list orders then move just those tools instead of reading every tool's place again.
+   */
+  figuresOf?: (result: T) => readonly number[];
 }
 
 /**
@@ -29,10 +34,10 @@ export async function changeCatalog<T>(
   db: DB,
   scopes: CatalogScope | readonly CatalogScope[],
   write: (trx: CatalogWrite) => Promise<T>,
-  { changed }: ChangeOptions<T> = {},
+  { changed, figuresOf }: ChangeOptions<T> = {},
 ): Promise<T> {
   const result = await runTransaction(db, (trx) => write(trx as CatalogWrite));
-  if (!changed || changed(result)) await catalogScopesChanged(db, typeof scopes === "string" ? [scopes] : scopes);
+  if (!changed || changed(result)) await catalogScopesChanged(db, typeof scopes === "string" ? [scopes] : scopes, { figuresOf: figuresOf?.(result) });
   return result;
 }
 
@@ -48,7 +53,7 @@ export async function changeCatalogInSteps<T>(
   db: DB,
   scopes: CatalogScope | readonly CatalogScope[],
   steps: (step: CatalogStep) => Promise<T>,
-  { changed }: ChangeOptions<T> = {},
+  { changed }: Pick<ChangeOptions<T>, "changed"> = {},
 ): Promise<T> {
   let committed = false;
   const step: CatalogStep = async (write) => {
@@ -79,9 +84,9 @@ export async function changeCatalogInSteps<T>(
  * while one is running share the next one (decision 0020), so each caller still returns only after a
  * count-up that started after its write committed, and a burst costs two statements instead of one per write.
  */
-async function catalogScopesChanged(db: DB, scopes: readonly CatalogScope[]): Promise<void> {
-  invalidateCatalogScopes(scopes);
-  await Promise.all([...new Set(scopes)].map((scope) => sharedCountUp(db, REVISION_OF[scope])));
+async function catalogScopesChanged(db: DB, scopes: readonly CatalogScope[], change: ScopeChange = {}): Promise<void> {
+  invalidateCatalogScopes(scopes, change);
+  await Promise.all([...new Set(scopes)].map((scope) => sharedCountUp(db, scope)));
 }
 
 interface CountUps {
@@ -90,9 +95,9 @@ interface CountUps {
   next?: Promise<void>;
 }
 
-const countUps = new WeakMap<DB, Map<string, CountUps>>();
+const countUps = new WeakMap<DB, Map<CatalogScope, CountUps>>();
 
-function sharedCountUp(db: DB, name: string): Promise<void> {
+function sharedCountUp(db: DB, name: CatalogScope): Promise<void> {
   let byName = countUps.get(db);
   if (!byName) countUps.set(db, (byName = new Map()));
   let slot = byName.get(name);
@@ -115,14 +120,22 @@ function sharedCountUp(db: DB, name: string): Promise<void> {
   return next;
 }
 
-async function countUp(db: DB, name: string): Promise<void> {
+async function countUp(db: DB, scope: CatalogScope): Promise<void> {
+  const name = REVISION_OF[scope];
+  // This handle's own fingerprint knows the revision it wrote, and does not take it for another writer's change.
+  const counted = ownCountUp(db, scope);
+  let revision: number | null = null;
   try {
-    await db
+    const row = await db
       .insertInto("shared_revisions")
       .values({ name, revision: 1 })
       .onConflict((oc) => oc.column("name").doUpdateSet({ revision: sql<number>`shared_revisions.revision + 1` }))
-      .execute();
+      .returning("revision")
+      .executeTakeFirst();
+    revision = row ? Number(row.revision) : null;
   } catch (error) {
     getLogger().warn({ err: error, revision: name }, "could not count up a shared revision; other instances see the change when their caches expire");
+  } finally {
+    counted(revision);
   }
 }

@@ -24,7 +24,7 @@ db.pragma("busy_timeout = 5000");
 db.pragma("mmap_size = 268435456");
 db.pragma("cache_size = -32768");
 const statements = new Map();
-parentPort.on("message", ({ id, sql, parameters, names, texts }) => {
+parentPort.on("message", ({ id, sql, parameters, names, texts, floats }) => {
   try {
     let statement = statements.get(sql);
     if (!statement) {
@@ -49,7 +49,15 @@ parentPort.on("message", ({ id, sql, parameters, names, texts }) => {
       if (i < 0) throw new Error("the query selects " + selected.join(", ") + ", not " + name);
       return JSON.stringify(rows.map((row) => row[i]));
     });
-    parentPort.postMessage({ id, columns, texts: textColumns }, columns.map((column) => column.buffer));
+    // Real columns as Float64Arrays, NaN for null.
+    const floatColumns = (floats || []).map((name) => {
+      const i = selected.indexOf(name);
+      if (i < 0) throw new Error("the query selects " + selected.join(", ") + ", not " + name);
+      const column = new Float64Array(rows.length);
+      for (let r = 0; r < rows.length; r++) column[r] = rows[r][i] === null ? NaN : rows[r][i];
+      return column;
+    });
+    parentPort.postMessage({ id, columns, texts: textColumns, floats: floatColumns }, [...columns, ...floatColumns].map((column) => column.buffer));
   } catch (error) {
     parentPort.postMessage({ id, error: error instanceof Error ? error.message : String(error) });
   }
@@ -60,6 +68,7 @@ interface Answer {
   columns?: Int32Array[];
   /** JSON texts of the asked text columns. */
   texts?: string[];
+  floats?: Float64Array[];
   rows?: unknown[][];
   selected?: string[];
 }
@@ -99,19 +108,25 @@ export class SqliteColumnReader {
     return { columns: answer.columns!, texts: (answer.texts ?? []).map((json) => JSON.parse(json) as string[]) };
   }
 
+  /** Integer columns as Int32Arrays and real ones as Float64Arrays (NaN for null). */
+  async readWithFloats(sql: string, parameters: readonly unknown[], names: readonly string[], floats: readonly string[]): Promise<{ columns: Int32Array[]; floats: Float64Array[] }> {
+    const answer = await this.#ask(sql, parameters, names, [], floats);
+    return { columns: answer.columns!, floats: answer.floats ?? [] };
+  }
+
   /** Every row of the query, as objects by column name. */
   async readRows<Row>(sql: string, parameters: readonly unknown[]): Promise<Row[]> {
     const { rows = [], selected = [] } = await this.#ask(sql, parameters, undefined);
     return rows.map((values) => Object.fromEntries(selected.map((name, i) => [name, values[i]])) as Row);
   }
 
-  #ask(sql: string, parameters: readonly unknown[], names: readonly string[] | undefined, texts?: readonly string[]): Promise<Answer> {
+  #ask(sql: string, parameters: readonly unknown[], names: readonly string[] | undefined, texts?: readonly string[], floats?: readonly string[]): Promise<Answer> {
     if (this.#closed) return Promise.reject(new Error("the database is closed"));
     const worker = (this.#worker ??= this.#start());
     const id = this.#nextId++;
     return new Promise((resolve, reject) => {
       this.#pending.set(id, { resolve, reject });
-      worker.postMessage({ id, sql, parameters, names, texts });
+      worker.postMessage({ id, sql, parameters, names, texts, floats });
       // Only waiting reads keep the process alive.
       worker.ref();
     });
@@ -216,6 +231,31 @@ export async function readIntColumns<Names extends readonly string[]>(
   return columns as { [K in keyof Names]: Int32Array };
 }
 
+/**
+ * The named integer columns (Int32Arrays) and real columns (Float64Arrays, NaN for null) of the query's rows:
+ * a list order with the sort keys it was ordered by (`tools/figure-order.ts`), read as `readIntColumns` reads.
+ */
+export async function readNumberColumns<Ints extends readonly string[], Floats extends readonly string[]>(
+  db: DB,
+  query: Compilable<unknown>,
+  ints: Ints,
+  floats: Floats,
+): Promise<{ ints: { [K in keyof Ints]: Int32Array }; floats: { [K in keyof Floats]: Float64Array } }> {
+  const compiled = query.compile();
+  const result = await inWorkerOr(
+    readers.get(db),
+    (reader) => reader.readWithFloats(compiled.sql, compiled.parameters, ints, floats),
+    async () => {
+      const { rows } = await db.executeQuery<Record<string, unknown>>(compiled);
+      return {
+        columns: ints.map((name) => Int32Array.from(rows, (row) => Number(row[name]))),
+        floats: floats.map((name) => Float64Array.from(rows, (row) => (row[name] === null ? NaN : Number(row[name])))),
+      };
+    },
+  );
+  return { ints: result.columns as { [K in keyof Ints]: Int32Array }, floats: result.floats as { [K in keyof Floats]: Float64Array } };
+}
+
 interface ReadOptions {
   /**
    * A rebuild's read that no request waits for (the previous structure answers meanwhile): made in the background
@@ -230,12 +270,13 @@ interface ReadOptions {
  */
 export async function readIntAndTextColumns<Ints extends readonly string[], Texts extends readonly string[]>(
   db: DB,
-  query: Compilable<unknown>,
+  query: Compilable<unknown> | RawBuilder<unknown>,
   ints: Ints,
   texts: Texts,
   { rebuild = false }: ReadOptions = {},
 ): Promise<{ ints: { [K in keyof Ints]: Int32Array }; texts: { [K in keyof Texts]: string[] } }> {
-  const compiled = query.compile();
+  // A raw query compiles against the database; a built one ignores the argument.
+  const compiled = (query as RawBuilder<unknown>).compile(db);
   const background = rebuild ? backgroundReaders.get(db) : undefined;
   const result = await inWorkerOr(
     background?.available ? background : readers.get(db),

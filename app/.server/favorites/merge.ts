@@ -54,9 +54,10 @@ export async function mergeLocalCopy(db: DB, userId: string, local: LocalCopy, {
       }
       const rated = await insertRatings(trx, userId, local.ratings, ratedIds);
       await addNewRatingsToFigures(trx, userId, rated);
-      return { favorites, ratings: rated.length, figuresMoved: countedFavorites + rated.length > 0 };
+      const tools = [...favoriteIds.tool.map((f) => f.id), ...rated];
+      return { favorites, ratings: rated.length, figuresMoved: countedFavorites + rated.length > 0, tools };
     },
-    { changed: (result) => result.figuresMoved },
+    { changed: (result) => result.figuresMoved, figuresOf: (result) => result.tools },
   );
   return { favorites: merged.favorites, ratings: merged.ratings };
 }

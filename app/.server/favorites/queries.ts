@@ -65,7 +65,7 @@ export async function setFavorite(db: DB, userId: string, change: { type: Favori
       }
       return { id, changed: Boolean(removed) };
     },
-    { changed: figuresMoved },
+    { changed: figuresMoved, figuresOf: (result) => (result ? [result.id] : []) },
   );
   if (!written) throw new AppError("not_found", "Tool not found.", { type, slug });
   const { id, changed } = written;
@@ -92,11 +92,11 @@ export async function clearFavorites(db: DB, userId: string, type: FavoriteType)
         await lockRowsInIdOrder(trx, "tools", ids);
         await trx.updateTable("tools").set((eb) => ({ favorite_count: eb("favorite_count", "-", 1) })).where("id", "in", ids).execute();
       }
-      return ids.length;
+      return ids;
     },
-    { changed: (count) => count > 0 && target.counted },
+    { changed: (ids) => ids.length > 0 && target.counted, figuresOf: (ids) => ids },
   );
-  return removed;
+  return removed.length;
 }
 
 /** The user's favourites of every kind, newest first, as (kind, id). */

@@ -1,8 +1,12 @@
 import { sql } from "kysely";
+import { TimeSlices } from "~/lib/time-slices";
 import type { DB } from "../db";
 import type { CatalogScope } from "../catalog/scopes";
-import { perCatalogGeneration } from "../tools/cache";
+import { readIntAndTextColumns } from "../db/int-columns";
 import { parseJson } from "../db/values";
+import { timeBuild } from "../metrics";
+import { rebuildPolicy } from "../search/current";
+import { derivedCaughtUp, perCatalogGeneration } from "../tools/cache";
 import type { OffersKind } from "./store";
 
 /**
@@ -41,28 +45,55 @@ const TABLES = {
   ecommerce: { tools: "ecommerce_tools", links: "ecommerce_tool_categories", categories: "ecommerce_categories", names: "ecommerce_category_translations", offers: "ecommerce_tool_offers" },
 } as const;
 
-async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
+/** Tools' rows, links, tags and offers: columns read in the background worker on SQLite (no request waits on them). */
+async function readColumns(db: DB, kind: OffersKind) {
   const t = TABLES[kind];
-  const toolRows =
+  const rebuild = { rebuild: true };
+  const marketplaces = kind === "ecommerce" ? sql`marketplaces` : sql`null`;
+  const tagQuery =
     kind === "tool"
-      ? await db.selectFrom("tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").execute()
-      : await db.selectFrom("ecommerce_tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").execute();
-  const [links, categories, names, offers, tagRows] = await Promise.all([
-    sql<{ tool_id: number; category_id: number }>`select tool_id, category_id from ${sql.table(t.links)}`.execute(db),
+      ? sql`select tool_id, tags from tool_translations where language = 'us-en'`
+      : sql`select l.tool_id, g.slug as tags from ecommerce_tool_tags l inner join ecommerce_tags g on g.id = l.tag_id`;
+  const [tools, links, tags, offers, categories, names] = await Promise.all([
+    readIntAndTextColumns(db, sql`select id, slug from ${sql.table(t.tools)} where status = 'published' order by id`, ["id"] as const, ["slug"] as const, rebuild),
+    readIntAndTextColumns(db, sql`select tool_id, category_id from ${sql.table(t.links)}`, ["tool_id", "category_id"] as const, [] as const, rebuild),
+    readIntAndTextColumns(db, tagQuery, ["tool_id"] as const, ["tags"] as const, rebuild),
+    readIntAndTextColumns(
+      db,
+      sql`select tool_id, free_plan, api, open_source, platforms, ${marketplaces} as marketplaces from ${sql.table(t.offers)}`,
+      ["tool_id", "free_plan", "api", "open_source"] as const,
+      ["platforms", "marketplaces"] as const,
+      rebuild,
+    ),
     sql<{ id: number; parent_id: number | null }>`select id, parent_id from ${sql.table(t.categories)}`.execute(db),
     sql<{ category_id: number; language: string; name: string }>`select category_id, language, name from ${sql.table(t.names)}`.execute(db),
-    sql<Record<string, unknown>>`select * from ${sql.table(t.offers)}`.execute(db),
-    kind === "tool"
-      ? db.selectFrom("tool_translations").select(["tool_id", "tags"]).where("language", "=", "us-en").execute()
-      : db.selectFrom("ecommerce_tool_tags as l").innerJoin("ecommerce_tags as g", "g.id", "l.tag_id").select(["l.tool_id", "g.slug"]).execute(),
   ]);
-  const parentOf = new Map(categories.rows.map((c) => [Number(c.id), c.parent_id === null ? null : Number(c.parent_id)]));
-  const tools: ToolFacts[] = toolRows.map((row) => ({ id: row.id, slug: row.slug, subcategories: [], categories: [], tags: [], freePlan: false, api: false, openSource: false, platforms: [], marketplaces: [] }));
-  const byId = new Map(tools.map((tool) => [tool.id, tool]));
+  return { tools, links, tags, offers, categories: categories.rows, names: names.rows };
+}
+
+/** Builds the index in time slices (decision 0034): a 100k catalogue's links and offers are hundreds of thousands of rows. */
+async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
+  const { tools: toolColumns, links, tags, offers, categories, names } = await readColumns(db, kind);
+  const slices = new TimeSlices();
+  const parentOf = new Map(categories.map((c) => [Number(c.id), c.parent_id === null ? null : Number(c.parent_id)]));
+  const [toolIds] = toolColumns.ints;
+  const [slugs] = toolColumns.texts;
+  const tools: ToolFacts[] = [];
+  const byId = new Map<number, ToolFacts>();
+  const bySlug = new Map<string, ToolFacts>();
+  for (let i = 0; i < toolIds.length; i++) {
+    const tool: ToolFacts = { id: toolIds[i]!, slug: slugs[i]!, subcategories: [], categories: [], tags: [], freePlan: false, api: false, openSource: false, platforms: [], marketplaces: [] };
+    tools.push(tool);
+    byId.set(tool.id, tool);
+    bySlug.set(tool.slug, tool);
+    if (slices.due()) await slices.yield();
+  }
   const members = new Map<number, number[]>();
-  for (const link of links.rows) {
-    const tool = byId.get(Number(link.tool_id));
-    const category = Number(link.category_id);
+  const [linkTools, linkCategories] = links.ints;
+  for (let i = 0; i < linkTools.length; i++) {
+    if (slices.due()) await slices.yield();
+    const tool = byId.get(linkTools[i]!);
+    const category = linkCategories[i]!;
     if (!tool) continue;
     const parent = parentOf.get(category);
     if (parent === undefined) continue;
@@ -76,41 +107,76 @@ async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
     if (!list) members.set(category, (list = []));
     list.push(tool.id);
   }
-  for (const row of tagRows as Array<{ tool_id: number; tags?: string; slug?: string }>) {
-    const tool = byId.get(Number(row.tool_id));
+  const [tagTools] = tags.ints;
+  const [tagTexts] = tags.texts;
+  for (let i = 0; i < tagTools.length; i++) {
+    if (slices.due()) await slices.yield();
+    const tool = byId.get(tagTools[i]!);
     if (!tool) continue;
-    if (row.tags !== undefined) tool.tags = parseJson<string[]>(row.tags, []).map((tag) => tag.toLowerCase());
-    else if (row.slug) tool.tags.push(row.slug);
+    // A tool's tags as one JSON list (tools), or one tag per row (e-commerce tools).
+    if (kind === "tool") tool.tags = parseJson<string[]>(tagTexts[i], []).map((tag) => tag.toLowerCase());
+    else if (tagTexts[i]) tool.tags.push(tagTexts[i]!);
   }
-  for (const row of offers.rows) {
-    const tool = byId.get(Number(row.tool_id));
+  const [offerTools, freePlan, api, openSource] = offers.ints;
+  const [platforms, marketplaces] = offers.texts;
+  for (let i = 0; i < offerTools.length; i++) {
+    if (slices.due()) await slices.yield();
+    const tool = byId.get(offerTools[i]!);
     if (!tool) continue;
-    tool.freePlan = Number(row.free_plan) === 1;
-    tool.api = Number(row.api) === 1;
-    tool.openSource = Number(row.open_source) === 1;
-    tool.platforms = parseJson<string[]>(row.platforms as string | null, []);
-    tool.marketplaces = parseJson<string[]>(row.marketplaces as string | null | undefined, []);
+    tool.freePlan = freePlan[i] === 1;
+    tool.api = api[i] === 1;
+    tool.openSource = openSource[i] === 1;
+    tool.platforms = parseJson<string[]>(platforms[i], []);
+    tool.marketplaces = parseJson<string[]>(marketplaces[i], []);
   }
   const subcategoryNames = new Map<number, Record<string, string>>();
-  for (const row of names.rows) subcategoryNames.set(Number(row.category_id), { ...subcategoryNames.get(Number(row.category_id)), [row.language]: row.name });
-  return { kind, tools, bySlug: new Map(tools.map((tool) => [tool.slug, tool])), byId, members, subcategoryNames };
+  for (const row of names) subcategoryNames.set(Number(row.category_id), { ...subcategoryNames.get(Number(row.category_id)), [row.language]: row.name });
+  return { kind, tools, bySlug, byId, members, subcategoryNames };
 }
 
 const SCOPES: Record<OffersKind, readonly CatalogScope[]> = { tool: ["tools", "taxonomy"], ecommerce: ["ecommerce"] };
-const held = {
-  tool: perCatalogGeneration<{ value?: Promise<AlternativesIndex> }>(() => ({}), SCOPES.tool),
-  ecommerce: perCatalogGeneration<{ value?: Promise<AlternativesIndex> }>(() => ({}), SCOPES.ecommerce),
-};
 
-/** The index of the current catalogue state (built on first use after a change; concurrent callers share it). */
+interface Slot {
+  value?: Promise<AlternativesIndex>;
+  built?: AlternativesIndex;
+  /** The previous index answered while this one was built. */
+  servedPrevious?: boolean;
+}
+
+const held = {
+  tool: perCatalogGeneration<Slot>(() => ({}), SCOPES.tool),
+  ecommerce: perCatalogGeneration<Slot>(() => ({}), SCOPES.ecommerce),
+};
+/** The newest finished index per database and kind, of whichever catalogue state. */
+const latest = { tool: new WeakMap<DB, AlternativesIndex>(), ecommerce: new WeakMap<DB, AlternativesIndex>() };
+
+/**
+ * The index of the current catalogue state (built on first use after a change; concurrent callers share it).
+ * On a large catalogue (the search index's threshold, decision 0034) the previous index answers while the next
+ * one is built: a tool published meanwhile gets its alternatives page once it is built, and the pages kept
+ * from the previous index are dropped then.
+ */
 export function alternativesIndex(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
   const slot = held[kind](db);
+  if (slot.built) return Promise.resolve(slot.built);
   if (!slot.value) {
-    const value = build(db, kind);
+    const value = timeBuild(`alternatives_${kind}`, build(db, kind));
     slot.value = value;
-    value.catch(() => {
-      if (slot.value === value) slot.value = undefined;
-    });
+    value.then(
+      (built) => {
+        slot.built = built;
+        latest[kind].set(db, built);
+        if (slot.servedPrevious) derivedCaughtUp(SCOPES[kind]);
+      },
+      () => {
+        if (slot.value === value) slot.value = undefined;
+      },
+    );
+  }
+  const previous = latest[kind].get(db);
+  if (previous && previous.tools.length >= rebuildPolicy.answerFromPreviousFromTools) {
+    slot.servedPrevious = true;
+    return Promise.resolve(previous);
   }
   return slot.value;
 }

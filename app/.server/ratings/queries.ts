@@ -76,20 +76,20 @@ function figuresOf(row: ShownFigures, slug: string, own: number | null): RatingF
  * Writes one rating inside a transaction. Null when the slug names no published tool; else whether it changed
  * and the tool's shown figures.
  */
-async function writeRating(trx: CatalogWrite, userId: string, slug: string, rating: number): Promise<{ changed: boolean; figures: ShownFigures } | null> {
+async function writeRating(trx: CatalogWrite, userId: string, slug: string, rating: number): Promise<{ toolId: number; changed: boolean; figures: ShownFigures } | null> {
   const toolId = await lockTool(trx, slug);
   if (toolId === null) return null;
   const previous = await trx.selectFrom("ratings").select(["rating", "counted"]).where("user_id", "=", userId).where("tool_id", "=", toolId).executeTakeFirst();
   const now = nowIso();
   if (previous) {
-    if (previous.rating === rating) return { changed: false, figures: await shownFigures(trx, toolId) };
+    if (previous.rating === rating) return { toolId, changed: false, figures: await shownFigures(trx, toolId) };
     await trx.updateTable("ratings").set({ rating, updated_at: now }).where("user_id", "=", userId).where("tool_id", "=", toolId).execute();
     // The star of a review that waits for approval or is hidden stays out of the figures (migration 0022).
-    if (!previous.counted) return { changed: true, figures: await shownFigures(trx, toolId) };
-    return { changed: true, figures: await applyDelta(trx, toolId, rating - previous.rating, 0) };
+    if (!previous.counted) return { toolId, changed: true, figures: await shownFigures(trx, toolId) };
+    return { toolId, changed: true, figures: await applyDelta(trx, toolId, rating - previous.rating, 0) };
   }
   await trx.insertInto("ratings").values({ user_id: userId, tool_id: toolId, rating, updated_at: now }).execute();
-  return { changed: true, figures: await applyDelta(trx, toolId, rating, 1) };
+  return { toolId, changed: true, figures: await applyDelta(trx, toolId, rating, 1) };
 }
 
 /**
@@ -105,7 +105,7 @@ export async function setRating(db: DB, userId: string, slug: string, rating: nu
       await enforceWriteLimit(trx, limit);
       return writeRating(trx, userId, slug, rating);
     },
-    { changed: (result) => Boolean(result?.changed) },
+    { changed: (result) => Boolean(result?.changed), figuresOf: (result) => (result ? [result.toolId] : []) },
   );
   if (!written) throw notFound(slug);
   return figuresOf(written.figures, slug, rating);
@@ -124,9 +124,9 @@ export async function removeRating(db: DB, userId: string, slug: string, { limit
       await trx.deleteFrom("reviews").where("user_id", "=", userId).where("subject", "=", "tool").where("subject_id", "=", id).execute();
       const removed = await trx.deleteFrom("ratings").where("user_id", "=", userId).where("tool_id", "=", id).returning(["rating", "counted"]).executeTakeFirst();
       const counted = removed && removed.counted ? removed : null;
-      return { changed: Boolean(removed), figures: counted ? await applyDelta(trx, id, -counted.rating, -1) : await shownFigures(trx, id) };
+      return { toolId: id, changed: Boolean(removed), figures: counted ? await applyDelta(trx, id, -counted.rating, -1) : await shownFigures(trx, id) };
     },
-    { changed: (result) => Boolean(result?.changed) },
+    { changed: (result) => Boolean(result?.changed), figuresOf: (result) => (result ? [result.toolId] : []) },
   );
   if (!written) throw notFound(slug);
   return figuresOf(written.figures, slug, null);

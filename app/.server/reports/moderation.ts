@@ -84,7 +84,8 @@ export async function setReviewStatus(db: DB, actor: Actor, reviewId: number, st
     await recordAudit(trx, actor, [
       { action: status === "hidden" ? "review.hide" : "review.publish", entityType: "review", entityId: reviewId, changes: { status: { before: current.status, after: status } }, note },
     ]);
-  });
+    return current.subject_id;
+  }, { figuresOf: (subjectId) => [subjectId] });
 }
 
 export interface PendingReview {

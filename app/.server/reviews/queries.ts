@@ -66,10 +66,10 @@ export async function writeReview(db: DB, userId: string, input: ReviewInput, { 
     const fields = { title: input.title, body: input.body, language: input.language, status, updated_at: at };
     if (existing) await trx.updateTable("reviews").set(fields).where("id", "=", existing.id).execute();
     else await trx.insertInto("reviews").values({ ...fields, user_id: userId, subject: input.subject, subject_id: subjectId, created_at: at }).execute();
-    return { status, figures: await readFigures(trx, input.subject, subjectId) };
-  });
+    return { subjectId, status, figures: await readFigures(trx, input.subject, subjectId) };
+  }, { figuresOf: (result) => (result ? [result.subjectId] : []) });
   if (!written) throw notFound(input.slug);
-  return written;
+  return { status: written.status, figures: written.figures };
 }
 
 /** Deletes the user's review of a subject with its star and votes; the figures move back exactly. */
@@ -80,10 +80,10 @@ export async function deleteReview(db: DB, userId: string, subject: ReviewSubjec
     if (subjectId === null) return null;
     await trx.deleteFrom("reviews").where("user_id", "=", userId).where("subject", "=", subject).where("subject_id", "=", subjectId).execute();
     await writeStar(trx, subject, userId, subjectId, null, nowIso());
-    return readFigures(trx, subject, subjectId);
-  });
+    return { subjectId, figures: await readFigures(trx, subject, subjectId) };
+  }, { figuresOf: (result) => (result ? [result.subjectId] : []) });
   if (!figures) throw notFound(slug);
-  return figures;
+  return figures.figures;
 }
 
 /**

@@ -33,6 +33,14 @@ interface State {
   fingerprint?: Fingerprint;
   checkedAt: number;
   check?: Promise<void>;
+  /** By scope: the shared revisions this handle's own count-ups wrote, so its fingerprint does not redo them. */
+  own: Map<CatalogScope, OwnCountUps>;
+}
+
+interface OwnCountUps {
+  revisions: Set<number>;
+  /** Count-ups started and not answered yet: a revision the fingerprint sees may be one of theirs. */
+  running: number;
 }
 
 const states = new Map<DB, State>();
@@ -44,20 +52,48 @@ const generations = new Map<CatalogScope, number>(CATALOG_SCOPES.map((scope) => 
 function stateOf(db: DB): State {
   let state = states.get(db);
   if (!state) {
-    state = { entries: new Map(), checkedAt: 0 };
+    state = { entries: new Map(), checkedAt: 0, own: new Map() };
     states.set(db, state);
   }
   return state;
 }
 
 /**
+ * Per count-up of the `tool-figures` generation: the tools whose figures the change moved, when it said so
+ * (`changeCatalog`'s `figuresOf`), else null. Structures that can move those tools (the list orders) do so
+ * instead of being rebuilt; a change noticed from another writer names no tools.
+ */
+const figureChanges = new Map<number, readonly number[] | null>();
+const MAX_FIGURE_CHANGES = 1024;
+
+/** The tools whose figures changed between two `tool-figures` generations; null when a change did not name them. */
+function figureChangesBetween(from: number, to: number): number[] | null {
+  const tools = new Set<number>();
+  for (let generation = from + 1; generation <= to; generation++) {
+    const named = figureChanges.get(generation);
+    if (!named) return null;
+    for (const id of named) tools.add(id);
+  }
+  return [...tools];
+}
+
+export interface ScopeChange {
+  /** With `tool-figures`: the only tools whose figures changed. */
+  figuresOf?: readonly number[];
+}
+
+/**
  * Drops what this process derived from these scopes of the catalogue. Writers go through `changeCatalog`,
  * which also tells the other instances; this alone is for changes noticed from elsewhere (and tests).
  */
-export function invalidateCatalogScopes(scopes: readonly CatalogScope[]): void {
+export function invalidateCatalogScopes(scopes: readonly CatalogScope[], { figuresOf }: ScopeChange = {}): void {
   const changed = new Set(scopes);
   if (changed.size === 0) return;
   for (const scope of changed) generations.set(scope, generations.get(scope)! + 1);
+  if (changed.has("tool-figures")) {
+    figureChanges.set(generations.get("tool-figures")!, figuresOf ? [...figuresOf] : null);
+    if (figureChanges.size > MAX_FIGURE_CHANGES) figureChanges.delete(figureChanges.keys().next().value!);
+  }
   const touches = (depends: ReadonlySet<CatalogScope>) => [...changed].some((scope) => depends.has(scope));
   for (const state of states.values()) {
     for (const [key, entry] of [...state.entries]) if (touches(entry.scopes)) state.entries.delete(key);
@@ -140,14 +176,47 @@ async function fingerprint(db: DB): Promise<Fingerprint> {
 }
 
 /**
- * The scopes another writer changed between two looks. A moved revision names its scope exactly; the
- * maxima only count when no revision moved (a write that counted nothing up), as an order change moves the
- * tools' `updated_at` too and must not redo the search index elsewhere.
+ * Notes a count-up of `scope`'s shared revision by this handle (`changeCatalog`): call when it starts, and the
+ * returned function with the revision it wrote (null when unknown). Its own fingerprint then does not take
+ * the count-up for another writer's change and redo what the write already told this process (a rating moved
+ * one tool in the list orders; a re-read would read them all).
  */
-function changedScopes(previous: Fingerprint, current: Fingerprint): CatalogScope[] {
+export function ownCountUp(db: DB, scope: CatalogScope): (revision: number | null) => void {
+  const { own } = stateOf(db);
+  let mine = own.get(scope);
+  if (!mine) own.set(scope, (mine = { revisions: new Set(), running: 0 }));
+  const counting = mine;
+  counting.running++;
+  return (revision) => {
+    counting.running--;
+    if (revision !== null && Number.isFinite(revision)) counting.revisions.add(revision);
+  };
+}
+
+/** Whether another writer moved the revision from `before` to `after`; "unsure" while own count-ups may explain it. */
+function revisedElsewhere(before: string, after: string, own: OwnCountUps | undefined): boolean | "unsure" {
+  // No row yet reads as null: the first count-up writes 1.
+  const from = before === "null" ? 0 : Number(before);
+  const to = Number(after);
+  if (!own || !Number.isFinite(from) || !Number.isFinite(to) || to < from) return true;
+  if (to - from > own.revisions.size + own.running) return true;
+  let unexplained = 0;
+  for (let revision = from + 1; revision <= to; revision++) if (!own.revisions.has(revision)) unexplained++;
+  if (unexplained === 0) return false;
+  return unexplained <= own.running ? "unsure" : true;
+}
+
+/**
+ * The scopes another writer changed between two looks, and those to look at again (a revision this handle's
+ * running count-up may have written). A moved revision names its scope exactly; the maxima only count when
+ * no revision moved (a write that counted nothing up), as an order change moves the tools' `updated_at` too
+ * and must not redo the search index elsewhere.
+ */
+function changedScopes(previous: Fingerprint, current: Fingerprint, state: State): { changed: CatalogScope[]; unsure: CatalogScope[] } {
   const revised = CATALOG_SCOPES.filter((scope) => previous.revisions[scope] !== current.revisions[scope]);
-  if (revised.length > 0) return revised;
-  return CATALOG_SCOPES.filter((scope) => scope in current.maxima && previous.maxima[scope] !== current.maxima[scope]);
+  if (revised.length === 0) return { changed: CATALOG_SCOPES.filter((scope) => scope in current.maxima && previous.maxima[scope] !== current.maxima[scope]), unsure: [] };
+  const verdicts = revised.map((scope) => [scope, revisedElsewhere(previous.revisions[scope]!, current.revisions[scope]!, state.own.get(scope))] as const);
+  return { changed: verdicts.filter(([, verdict]) => verdict === true).map(([scope]) => scope), unsure: verdicts.filter(([, verdict]) => verdict === "unsure").map(([scope]) => scope) };
 }
 
 /** Invalidates what another writer changed since the last look (checked at most every 2 s). */
@@ -158,8 +227,17 @@ function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
   state.check ??= fingerprint(db)
     .then((current) => {
       const previous = state.fingerprint;
-      if (previous) invalidateCatalogScopes(changedScopes(previous, current));
+      if (previous) {
+        const { changed, unsure } = changedScopes(previous, current, state);
+        // Decided at the next look, once the running count-up has said which revision it wrote.
+        for (const scope of unsure) current.revisions[scope] = previous.revisions[scope]!;
+        invalidateCatalogScopes(changed);
+      }
       state.fingerprint = current;
+      for (const [scope, own] of state.own) {
+        const seen = Number(current.revisions[scope]);
+        for (const revision of own.revisions) if (!(revision > seen)) own.revisions.delete(revision);
+      }
     })
     .catch(() => undefined)
     .finally(() => {
@@ -168,18 +246,35 @@ function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
   return state.check;
 }
 
+export interface GenerationOptions<T> {
+  /**
+   * For a structure that depends on `tool-figures`: takes a change of these tools' figures alone (made in this
+   * process, which names them) into the kept value, and says whether it could. When it cannot, or a change did
+   * not name its tools (another writer's), the next use gets a fresh value from `make`.
+   */
+  moveFigures?: (value: T, toolIds: readonly number[], db: DB) => boolean;
+}
+
 /**
  * Per-database state that lives while `scopes` are unchanged: the first use after a change of one of them
  * (made here or noticed from another writer) gets a fresh value from `make`. For derived structures that
  * are not single cached reads (search index, rankings, sort positions).
  */
-export function perCatalogGeneration<T>(make: () => T, scopes: readonly CatalogScope[]): (db: DB) => T {
-  const held = new WeakMap<DB, { generation: number; value: T }>();
+export function perCatalogGeneration<T>(make: () => T, scopes: readonly CatalogScope[], { moveFigures }: GenerationOptions<T> = {}): (db: DB) => T {
+  const held = new WeakMap<DB, { generation: number; figures: number; value: T }>();
+  const movable = Boolean(moveFigures) && scopes.includes("tool-figures");
+  const others = movable ? scopes.filter((scope) => scope !== "tool-figures") : scopes;
   return (db) => {
     checkCatalogFreshness(db);
-    const generation = catalogGeneration(scopes);
+    const generation = catalogGeneration(others);
+    const figures = movable ? generations.get("tool-figures")! : 0;
     let entry = held.get(db);
-    if (!entry || entry.generation !== generation) held.set(db, (entry = { generation, value: make() }));
+    if (entry && entry.generation === generation && entry.figures !== figures) {
+      const moved = figureChangesBetween(entry.figures, figures);
+      if (moved && moveFigures!(entry.value, moved, db)) entry.figures = figures;
+      else entry = undefined;
+    }
+    if (!entry || entry.generation !== generation) held.set(db, (entry = { generation, figures, value: make() }));
     return entry.value;
   };
 }

@@ -1,6 +1,7 @@
 import { displayCategoryName } from "~/lib/category-name";
 import { fieldVariants, languagesShown, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
+import { readIntAndTextColumns } from "../db/int-columns";
 import { parseJson, parseStringList } from "../db/values";
 import type { CategoryRef, DetailView, FaqItem, ToolSummary } from "../resolve/types";
 import { categoryNamesBySlug, resolveCategoryFilter } from "../categories/queries";
@@ -215,10 +216,16 @@ export async function listRelatedTools(
   return page.tools.filter((tool) => tool.slug !== options.excludeSlug).slice(0, options.limit ?? 6);
 }
 
-/** Every published tool slug with its last change, for sitemaps; a discontinued tool's `noindex` page is left out. */
+/**
+ * Every published tool slug with its last change, for sitemaps; a discontinued tool's `noindex` page is left out.
+ * Read as columns in the background worker on SQLite: 100k rows on the main connection stopped every request.
+ */
 export async function listToolSitemapEntries(db: DB): Promise<Array<{ slug: string; updatedAt: string }>> {
-  const rows = await db.selectFrom("tools").select(["slug", "updated_at"]).where("status", "=", "published").where("discontinued_at", "is", null).orderBy("id").execute();
-  return rows.map((r) => ({ slug: r.slug, updatedAt: r.updated_at }));
+  const query = db.selectFrom("tools").select(["slug", "updated_at"]).where("status", "=", "published").where("discontinued_at", "is", null).orderBy("id");
+  const {
+    texts: [slugs, updatedAt],
+  } = await readIntAndTextColumns(db, query, [] as const, ["slug", "updated_at"] as const, { rebuild: true });
+  return slugs.map((slug, i) => ({ slug, updatedAt: updatedAt[i]! }));
 }
 
 /** Per-language content of a tool as the static data files of spec 7.2 carry it. */

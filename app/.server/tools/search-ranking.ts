@@ -40,8 +40,24 @@ interface State {
   size: number;
 }
 
-/** Per database handle, emptied by every change of what tool lists read, figures included (rankings follow the rating order). */
-const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }), TOOL_LIST_SCOPES);
+/** Keys of the rankings in the orders that follow figures. */
+const FIGURE_RANKINGS = [`${orderKey("popular", "")}:`, `${orderKey("rating", "")}:`];
+
+/**
+ * Per database handle, emptied by every change of what tool lists read. A change of a few tools' figures made
+ * here (a rating) drops only the rankings in the orders that follow figures: the matches of searches and
+ * category filters, and the rankings by date and name, stay.
+ */
+const stateOf = perCatalogGeneration<State>(() => ({ entries: new Map(), size: 0 }), TOOL_LIST_SCOPES, {
+  moveFigures: (state) => {
+    for (const [key, entry] of [...state.entries]) {
+      if (!FIGURE_RANKINGS.some((prefix) => key.startsWith(prefix))) continue;
+      state.entries.delete(key);
+      state.size -= entry.size;
+    }
+    return true;
+  },
+});
 
 export interface RankedListQuery {
   /** Words to match; blank or missing lists every tool (of the category filter). */

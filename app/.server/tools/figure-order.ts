@@ -1,0 +1,245 @@
+import { sql } from "kysely";
+import { rankingScoreSql } from "~/lib/ranking";
+import type { DB } from "../db";
+import { readNumberColumns } from "../db/int-columns";
+import { inSortOrder, published } from "./order";
+
+/**
+ * The orders that follow ratings and review counts (popular, rating), kept with the sort keys their ORDER BY
+ * (`inSortOrder`) compares, per tool id in typed arrays. A rating of one tool then moves that tool: its new
+ * place is found by binary search with the SQL order's own tie-breaking, and the tools in between shift by
+ * one (a `copyWithin`), instead of reading 100k ids again for every rating.
+ *
+ * The keys compared here are the values the database compared: integers and doubles read back as they are
+ * (`rating`, and the rating order's Bayesian score computed by the same SQL expression). The popular order's
+ * last keys, the creation time (text, in the database's collation) and the id, are compared by the database
+ * itself, for the few tools whose other keys all equal the moved tool's.
+ */
+export type FigureSort = "popular" | "rating";
+
+export interface FigurePositions {
+  /** Published tool ids in list order. */
+  ids: Int32Array;
+  /** Position in `ids` by tool id; -1 for ids that are no published tool. */
+  positionOf: Int32Array;
+  /** The keys the order was read with (absent when they could not be read consistently: moves then re-read). */
+  keys?: OrderKeys;
+}
+
+/** A tool's current figures and fixed keys, as a move reads them. */
+export interface FigureRow {
+  id: number;
+  pinned: number;
+  /** NaN for no manual priority (last, as `nulls last`). */
+  priority: number;
+  slugScore: number;
+  rating: number;
+  reviews: number;
+  /** The rating order's score, computed by the database. */
+  score: number;
+  /** As stored: compared by the database only. */
+  createdAt: string;
+}
+
+interface OrderKeys {
+  /**
+   * Negative when tool `a` comes before tool `b`, as the ORDER BY would have them; 0 when only `tieBreak`
+   * can tell.
+   */
+  compare(a: number, b: number): number;
+  /** How many of `tied` (tools whose compared keys equal the moved tool's) come before it. */
+  tieBreak?: (db: DB, moved: FigureRow, tied: Int32Array) => Promise<number>;
+  /** Takes a tool's current figures. */
+  update(row: FigureRow): void;
+}
+
+/** Descending for doubles, equal values tie (the next key decides). */
+const descending = (a: number, b: number) => (a > b ? -1 : a < b ? 1 : 0);
+
+/** `manual_priority desc nulls last`, null as NaN. */
+function priorityOrder(a: number, b: number): number {
+  const aNull = Number.isNaN(a);
+  const bNull = Number.isNaN(b);
+  if (aNull || bNull) return aNull === bNull ? 0 : aNull ? 1 : -1;
+  return descending(a, b);
+}
+
+const SCORE = sql<number>`${sql.raw(rankingScoreSql("t."))}`;
+
+/** Tools per statement of a tie-break (bound parameters). */
+const TIE_CHUNK = 500;
+
+/**
+ * The popular order's last keys, `created_at desc, id desc`, compared by the database (its collation decides
+ * text): how many of the tied tools were created after the moved one.
+ */
+async function createdBefore(db: DB, moved: FigureRow, tied: Int32Array): Promise<number> {
+  let count = 0;
+  for (let start = 0; start < tied.length; start += TIE_CHUNK) {
+    const row = await db
+      .selectFrom("tools as t")
+      .select((eb) => eb.fn.countAll<number>().as("n"))
+      .where("t.id", "in", [...tied.subarray(start, start + TIE_CHUNK)])
+      .where((eb) => eb.or([eb("t.created_at", ">", moved.createdAt), eb.and([eb("t.created_at", "=", moved.createdAt), eb("t.id", ">", moved.id)])]))
+      .executeTakeFirstOrThrow();
+    count += Number(row.n);
+  }
+  return count;
+}
+
+/** The popular order (`inListingOrder`) with its keys but the last two, which only break ties. */
+async function readPopular(db: DB): Promise<FigurePositions> {
+  const query = inSortOrder(published(db).select(["t.id", "t.pinned", "t.manual_priority", "t.slug_score", "t.rating", "t.review_count"]), "popular");
+  const {
+    ints: [ids, pinned, slugScore, reviews],
+    floats: [priority, rating],
+  } = await readNumberColumns(db, query, ["id", "pinned", "slug_score", "review_count"] as const, ["manual_priority", "rating"] as const);
+  const positionOf = positionsOf(ids);
+  const size = positionOf.length;
+  const keys = {
+    pinned: new Int32Array(size),
+    priority: new Float64Array(size),
+    slugScore: new Int32Array(size),
+    rating: new Float64Array(size),
+    reviews: new Int32Array(size),
+  };
+  for (let i = 0; i < ids.length; i++) {
+    const id = ids[i]!;
+    keys.pinned[id] = pinned[i]!;
+    keys.priority[id] = priority[i]!;
+    keys.slugScore[id] = slugScore[i]!;
+    keys.rating[id] = rating[i]!;
+    keys.reviews[id] = reviews[i]!;
+  }
+  return {
+    ids,
+    positionOf,
+    keys: {
+      compare: (a, b) =>
+        keys.pinned[b]! - keys.pinned[a]! ||
+        priorityOrder(keys.priority[a]!, keys.priority[b]!) ||
+        keys.slugScore[b]! - keys.slugScore[a]! ||
+        descending(keys.rating[a]!, keys.rating[b]!) ||
+        keys.reviews[b]! - keys.reviews[a]!,
+      tieBreak: createdBefore,
+      update: (row) => {
+        keys.pinned[row.id] = row.pinned;
+        keys.priority[row.id] = row.priority;
+        keys.slugScore[row.id] = row.slugScore;
+        keys.rating[row.id] = row.rating;
+        keys.reviews[row.id] = row.reviews;
+      },
+    },
+  };
+}
+
+/** The rating order: score, review count, id, all descending. */
+async function readRating(db: DB): Promise<FigurePositions> {
+  const query = inSortOrder(published(db).select(["t.id", "t.review_count", SCORE.as("score")]), "rating");
+  const {
+    ints: [ids, reviews],
+    floats: [score],
+  } = await readNumberColumns(db, query, ["id", "review_count"] as const, ["score"] as const);
+  const positionOf = positionsOf(ids);
+  const scores = new Float64Array(positionOf.length);
+  const counts = new Int32Array(positionOf.length);
+  for (let i = 0; i < ids.length; i++) {
+    scores[ids[i]!] = score[i]!;
+    counts[ids[i]!] = reviews[i]!;
+  }
+  return {
+    ids,
+    positionOf,
+    keys: {
+      compare: (a, b) => descending(scores[a]!, scores[b]!) || counts[b]! - counts[a]! || b - a,
+      update: (row) => {
+        scores[row.id] = row.score;
+        counts[row.id] = row.reviews;
+      },
+    },
+  };
+}
+
+export function readFigureOrder(db: DB, sort: FigureSort): Promise<FigurePositions> {
+  return sort === "popular" ? readPopular(db) : readRating(db);
+}
+
+export function positionsOf(ids: Int32Array): Int32Array {
+  let maxId = 0;
+  for (const id of ids) if (id > maxId) maxId = id;
+  const positionOf = new Int32Array(maxId + 1).fill(-1);
+  ids.forEach((id, position) => (positionOf[id] = position));
+  return positionOf;
+}
+
+/** The current keys of a few tools (a rating's tool, a merged copy's), by primary key on the main connection. */
+export async function readFigureRows(db: DB, toolIds: readonly number[]): Promise<FigureRow[]> {
+  if (toolIds.length === 0) return [];
+  const rows = await db
+    .selectFrom("tools as t")
+    .select(["t.id", "t.pinned", "t.manual_priority", "t.slug_score", "t.rating", "t.review_count", "t.created_at", SCORE.as("score")])
+    .where("t.id", "in", [...new Set(toolIds)])
+    .where("t.status", "=", "published")
+    .execute();
+  return rows.map((row) => ({
+    id: Number(row.id),
+    pinned: Number(row.pinned),
+    priority: row.manual_priority === null ? NaN : Number(row.manual_priority),
+    slugScore: Number(row.slug_score),
+    rating: Number(row.rating),
+    reviews: Number(row.review_count),
+    score: Number(row.score),
+    createdAt: String(row.created_at),
+  }));
+}
+
+/**
+ * The order with these tools at their places for their current figures (the others' keys are unchanged: every
+ * change of theirs comes as a move of its own). A new object when a tool moved, the arrays copied once: lists
+ * may still be paging through the previous ones. Null when the order has no keys to move by.
+ */
+export async function moveTools(db: DB, order: FigurePositions, rows: readonly FigureRow[]): Promise<FigurePositions | null> {
+  const { keys } = order;
+  const listed = rows.filter((row) => row.id < order.positionOf.length && order.positionOf[row.id]! >= 0);
+  if (listed.length === 0) return order;
+  if (!keys) return null;
+  let { ids, positionOf } = order;
+  let copied = false;
+  for (const row of listed) {
+    keys.update(row);
+    const id = row.id;
+    const from = positionOf[id]!;
+    // Binary searches in the order without the tool: index i is ids[i] before its old place, ids[i + 1] after.
+    const other = (i: number) => ids[i < from ? i : i + 1]!;
+    const firstWhere = (before: (comparison: number) => boolean) => {
+      let low = 0;
+      let high = ids.length - 1;
+      while (low < high) {
+        const middle = (low + high) >>> 1;
+        if (before(keys.compare(id, other(middle)))) high = middle;
+        else low = middle + 1;
+      }
+      return low;
+    };
+    // The tools whose compared keys equal the moved one's: [tiedFrom, tiedTo).
+    const tiedFrom = firstWhere((comparison) => comparison <= 0);
+    const tiedTo = keys.tieBreak ? firstWhere((comparison) => comparison < 0) : tiedFrom;
+    let to = tiedFrom;
+    if (tiedTo > tiedFrom) {
+      const tied = Int32Array.from({ length: tiedTo - tiedFrom }, (_, i) => other(tiedFrom + i));
+      // The arrays stay as they are meanwhile: moves of one order run one after another, on copies.
+      to += await keys.tieBreak!(db, row, tied);
+    }
+    if (to === from) continue;
+    if (!copied) {
+      ids = ids.slice();
+      positionOf = positionOf.slice();
+      copied = true;
+    }
+    if (to < from) ids.copyWithin(to + 1, to, from);
+    else ids.copyWithin(from, from + 1, to + 1);
+    ids[to] = id;
+    for (let position = Math.min(from, to); position <= Math.max(from, to); position++) positionOf[ids[position]!] = position;
+  }
+  return copied ? { ids, positionOf, keys } : order;
+}
