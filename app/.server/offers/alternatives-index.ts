@@ -1,4 +1,8 @@
 import { sql } from "kysely";
+import { TimeSlices } from "~/lib/time-slices";
+import { CodeListsBuilder, valuesOf, type CodeLists } from "../compact/code-lists";
+import { GrowableInt32, groupByOwner } from "../compact/growable";
+import { PoolLookup, StringPoolBuilder, type StringPool } from "../compact/string-pool";
 import type { DB } from "../db";
 import type { CatalogScope } from "../catalog/scopes";
 import { perCatalogGeneration } from "../tools/cache";
@@ -10,6 +14,10 @@ import type { OffersKind } from "./store";
  * subcategories, tags and offers, and each subcategory's members. Built from the tools' rows, links and offers
  * (`tools` and `taxonomy` scopes; e-commerce tools: `ecommerce`), so ratings moving leave it alone: ratings
  * are read fresh for the few candidates a page ranks.
+ *
+ * Compact (decision 0039): a tool is a position (tools by ascending id); its lists are runs of typed arrays
+ * and its strings small codes, with no object per tool. `ToolFacts` is made on demand for the few tools a
+ * page shows.
  */
 export interface ToolFacts {
   id: number;
@@ -25,15 +33,82 @@ export interface ToolFacts {
   marketplaces: string[];
 }
 
+/** Offer flags, one bit each. */
+export const FREE_PLAN = 1;
+export const API = 2;
+export const OPEN_SOURCE = 4;
+
+/** Tool lookups by slug or id, each answering a `ToolFacts` made on demand. */
+export interface FactsLookup<K> {
+  get(key: K): ToolFacts | undefined;
+  has(key: K): boolean;
+}
+
 export interface AlternativesIndex {
   kind: OffersKind;
-  tools: ToolFacts[];
-  bySlug: Map<string, ToolFacts>;
-  byId: Map<number, ToolFacts>;
+  size: number;
+  /** Per position: the tool's id (ascending) and slug (pool id = position). */
+  ids: Int32Array;
+  slugs: StringPool;
+  slugLookup: PoolLookup;
+  /** Per position: subcategory ids, then top-level category ids (`offsets[p]` to `offsets[p + 1]`). */
+  subcategoryOffsets: Uint32Array;
+  subcategoryIds: Int32Array;
+  categoryOffsets: Uint32Array;
+  categoryIds: Int32Array;
+  tags: CodeLists;
+  platforms: CodeLists;
+  marketplaces: CodeLists;
+  /** Per position: FREE_PLAN | API | OPEN_SOURCE. */
+  offerFlags: Uint8Array;
+  bySlug: FactsLookup<string>;
+  byId: FactsLookup<number>;
   /** Tool ids per subcategory. */
   members: Map<number, number[]>;
   /** Names of subcategories per language. */
   subcategoryNames: Map<number, Record<string, string>>;
+}
+
+/** Position of the tool `id`, or -1. */
+export function positionOfId(index: AlternativesIndex, id: number): number {
+  let lo = 0;
+  let hi = index.ids.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (index.ids[mid]! < id) lo = mid + 1;
+    else hi = mid;
+  }
+  return index.ids[lo] === id ? lo : -1;
+}
+
+export const positionOfSlug = (index: AlternativesIndex, slug: string): number => index.slugLookup.find(slug);
+
+export const subcategoriesAt = (index: AlternativesIndex, position: number): Int32Array => index.subcategoryIds.subarray(index.subcategoryOffsets[position]!, index.subcategoryOffsets[position + 1]!);
+
+export function factsAt(index: AlternativesIndex, position: number): ToolFacts {
+  const flags = index.offerFlags[position]!;
+  return {
+    id: index.ids[position]!,
+    slug: index.slugs.get(position),
+    subcategories: Array.from(subcategoriesAt(index, position)),
+    categories: Array.from(index.categoryIds.subarray(index.categoryOffsets[position]!, index.categoryOffsets[position + 1]!)),
+    tags: valuesOf(index.tags, position),
+    freePlan: (flags & FREE_PLAN) !== 0,
+    api: (flags & API) !== 0,
+    openSource: (flags & OPEN_SOURCE) !== 0,
+    platforms: valuesOf(index.platforms, position),
+    marketplaces: valuesOf(index.marketplaces, position),
+  };
+}
+
+function lookup<K>(find: (key: K) => number, index: () => AlternativesIndex): FactsLookup<K> {
+  return {
+    get: (key) => {
+      const position = find(key);
+      return position < 0 ? undefined : factsAt(index(), position);
+    },
+    has: (key) => find(key) >= 0,
+  };
 }
 
 const TABLES = {
@@ -41,7 +116,9 @@ const TABLES = {
   ecommerce: { tools: "ecommerce_tools", links: "ecommerce_tool_categories", categories: "ecommerce_categories", names: "ecommerce_category_translations", offers: "ecommerce_tool_offers" },
 } as const;
 
+/** Built in time slices (decision 0034): at a million tools the loops below are seconds of CPU. */
 async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
+  const slices = new TimeSlices();
   const t = TABLES[kind];
   const toolRows =
     kind === "tool"
@@ -56,44 +133,104 @@ async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
       ? db.selectFrom("tool_translations").select(["tool_id", "tags"]).where("language", "=", "us-en").execute()
       : db.selectFrom("ecommerce_tool_tags as l").innerJoin("ecommerce_tags as g", "g.id", "l.tag_id").select(["l.tool_id", "g.slug"]).execute(),
   ]);
+  const size = toolRows.length;
+  const ids = Int32Array.from(toolRows, (row) => Number(row.id));
+  const slugBuilder = new StringPoolBuilder();
+  for (const row of toolRows) slugBuilder.add(row.slug);
+  const slugs = slugBuilder.build();
+  const slugLookup = new PoolLookup(slugs, ids.keys());
+  const positionOf = new Int32Array(size ? ids[size - 1]! + 1 : 0).fill(-1);
+  ids.forEach((id, position) => (positionOf[id] = position));
+  const position = (toolId: unknown) => {
+    const id = Number(toolId);
+    return id >= 0 && id < positionOf.length ? positionOf[id]! : -1;
+  };
+
+  // Links in the order read: members per subcategory, and per tool its categories in that order.
   const parentOf = new Map(categories.rows.map((c) => [Number(c.id), c.parent_id === null ? null : Number(c.parent_id)]));
-  const tools: ToolFacts[] = toolRows.map((row) => ({ id: row.id, slug: row.slug, subcategories: [], categories: [], tags: [], freePlan: false, api: false, openSource: false, platforms: [], marketplaces: [] }));
-  const byId = new Map(tools.map((tool) => [tool.id, tool]));
   const members = new Map<number, number[]>();
+  const linkOwners = new GrowableInt32();
+  const linkCategories = new GrowableInt32();
   for (const link of links.rows) {
-    const tool = byId.get(Number(link.tool_id));
+    if (slices.due()) await slices.yield();
+    const owner = position(link.tool_id);
     const category = Number(link.category_id);
-    if (!tool) continue;
     const parent = parentOf.get(category);
-    if (parent === undefined) continue;
-    if (parent === null) {
-      if (!tool.categories.includes(category)) tool.categories.push(category);
-      continue;
-    }
-    tool.subcategories.push(category);
-    if (!tool.categories.includes(parent)) tool.categories.push(parent);
+    if (owner < 0 || parent === undefined) continue;
+    linkOwners.push(owner);
+    linkCategories.push(category);
+    if (parent === null) continue;
     let list = members.get(category);
     if (!list) members.set(category, (list = []));
-    list.push(tool.id);
+    list.push(ids[owner]!);
   }
+  const { offsets: linkOffsets, order: linkOrder } = groupByOwner(linkOwners.view(), size);
+  const subcategoryOffsets = new Uint32Array(size + 1);
+  const subcategoryIds = new GrowableInt32();
+  const categoryOffsets = new Uint32Array(size + 1);
+  const categoryIds = new GrowableInt32();
+  for (let owner = 0; owner < size; owner++) {
+    if (slices.due()) await slices.yield();
+    const firstCategory = categoryIds.length;
+    const addCategory = (category: number) => {
+      for (let k = firstCategory; k < categoryIds.length; k++) if (categoryIds.at(k) === category) return;
+      categoryIds.push(category);
+    };
+    for (let k = linkOffsets[owner]!; k < linkOffsets[owner + 1]!; k++) {
+      const category = linkCategories.at(linkOrder[k]!);
+      const parent = parentOf.get(category)!;
+      if (parent === null) {
+        addCategory(category);
+        continue;
+      }
+      subcategoryIds.push(category);
+      addCategory(parent);
+    }
+    subcategoryOffsets[owner + 1] = subcategoryIds.length;
+    categoryOffsets[owner + 1] = categoryIds.length;
+  }
+
+  const tags = new CodeListsBuilder();
   for (const row of tagRows as Array<{ tool_id: number; tags?: string; slug?: string }>) {
-    const tool = byId.get(Number(row.tool_id));
-    if (!tool) continue;
-    if (row.tags !== undefined) tool.tags = parseJson<string[]>(row.tags, []).map((tag) => tag.toLowerCase());
-    else if (row.slug) tool.tags.push(row.slug);
+    if (slices.due()) await slices.yield();
+    const owner = position(row.tool_id);
+    if (owner < 0) continue;
+    if (row.tags !== undefined) for (const tag of parseJson<string[]>(row.tags, [])) tags.add(owner, tag.toLowerCase());
+    else if (row.slug) tags.add(owner, row.slug);
   }
+  const offerFlags = new Uint8Array(size);
+  const platforms = new CodeListsBuilder();
+  const marketplaces = new CodeListsBuilder();
   for (const row of offers.rows) {
-    const tool = byId.get(Number(row.tool_id));
-    if (!tool) continue;
-    tool.freePlan = Number(row.free_plan) === 1;
-    tool.api = Number(row.api) === 1;
-    tool.openSource = Number(row.open_source) === 1;
-    tool.platforms = parseJson<string[]>(row.platforms as string | null, []);
-    tool.marketplaces = parseJson<string[]>(row.marketplaces as string | null | undefined, []);
+    if (slices.due()) await slices.yield();
+    const owner = position(row.tool_id);
+    if (owner < 0) continue;
+    offerFlags[owner] = (Number(row.free_plan) === 1 ? FREE_PLAN : 0) | (Number(row.api) === 1 ? API : 0) | (Number(row.open_source) === 1 ? OPEN_SOURCE : 0);
+    for (const code of parseJson<string[]>(row.platforms as string | null, [])) platforms.add(owner, code);
+    for (const code of parseJson<string[]>(row.marketplaces as string | null | undefined, [])) marketplaces.add(owner, code);
   }
   const subcategoryNames = new Map<number, Record<string, string>>();
   for (const row of names.rows) subcategoryNames.set(Number(row.category_id), { ...subcategoryNames.get(Number(row.category_id)), [row.language]: row.name });
-  return { kind, tools, bySlug: new Map(tools.map((tool) => [tool.slug, tool])), byId, members, subcategoryNames };
+  const index: AlternativesIndex = {
+    kind,
+    size,
+    ids,
+    slugs,
+    slugLookup,
+    subcategoryOffsets,
+    subcategoryIds: subcategoryIds.trimmed(),
+    categoryOffsets,
+    categoryIds: categoryIds.trimmed(),
+    tags: await tags.build(size, slices),
+    platforms: await platforms.build(size, slices),
+    marketplaces: await marketplaces.build(size, slices),
+    offerFlags,
+    bySlug: lookup((slug: string) => positionOfSlug(index, slug), () => index),
+    byId: lookup((id: number) => positionOfId(index, id), () => index),
+    members,
+    subcategoryNames,
+  };
+  return index;
 }
 
 const SCOPES: Record<OffersKind, readonly CatalogScope[]> = { tool: ["tools", "taxonomy"], ecommerce: ["ecommerce"] };
