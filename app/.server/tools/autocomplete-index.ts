@@ -1,6 +1,7 @@
 import { normalizeQuery, typoStarts } from "~/lib/autocomplete";
 import { byCodeUnits, sortInSlices, TimeSlices } from "~/lib/time-slices";
 import { GrowableInt32, GrowableUint32, GrowableUint8, groupByOwner } from "../compact/growable";
+import { PackedPostingsBuilder, type PackedPostings } from "../compact/packed-postings";
 import { StringPoolBuilder, type StringPool } from "../compact/string-pool";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
@@ -35,19 +36,13 @@ export interface ServerIndex {
   /** Every (name, entry) pair sorted by name, then entry: for prefix lookups. */
   sortedKeyText: Uint32Array;
   sortedEntries: Int32Array;
-  nameGrams: GramPostings;
-  tagGrams: GramPostings;
+  /** Entries per gram (`gramKey`) of their names, and of their tags. */
+  nameGrams: PackedPostings;
+  tagGrams: PackedPostings;
   /** Distinct folded word starts of every name (spaced scripts), sorted, and their entries (ascending): for matches with typos. */
   sortedStarts: string[];
   startOffsets: Int32Array;
   startEntries: Int32Array;
-}
-
-/** Entries (ascending) per gram: a single character or two adjacent ones, as a number (`gramKey`), sorted. */
-export interface GramPostings {
-  keys: Float64Array;
-  offsets: Uint32Array;
-  entries: Int32Array;
 }
 
 /** A number per gram: code points are below 2^21, so a pair fits well within a double's exact integers. */
@@ -63,51 +58,19 @@ function forEachGram(key: string, visit: (gram: number) => void): void {
   }
 }
 
-/** Each entry listed once per gram of its keys, in two passes (count, then fill) over typed arrays. */
-async function gramPostings(size: number, keysOf: (entry: number) => string[], slices: TimeSlices): Promise<GramPostings> {
-  const indexOf = new Map<number, number>();
-  const counts: number[] = [];
-  const lastEntry: number[] = [];
-  const countGram = (entry: number) => (gram: number) => {
-    let index = indexOf.get(gram);
-    if (index === undefined) {
-      indexOf.set(gram, (index = counts.length));
-      counts.push(0);
-      lastEntry.push(-1);
-    }
-    if (lastEntry[index] !== entry) {
-      lastEntry[index] = entry;
-      counts[index]!++;
+/** Each entry listed once per gram of its keys, in two passes (count, then write). */
+async function gramPostings(size: number, keysOf: (entry: number) => string[], slices: TimeSlices): Promise<PackedPostings> {
+  const builder = new PackedPostingsBuilder();
+  const pass = async (visit: (gram: number, entry: number) => void) => {
+    for (let entry = 0; entry < size; entry++) {
+      if (slices.due()) await slices.yield();
+      for (const key of keysOf(entry)) forEachGram(key, (gram) => visit(gram, entry));
     }
   };
-  for (let entry = 0; entry < size; entry++) {
-    if (slices.due()) await slices.yield();
-    const visit = countGram(entry);
-    for (const key of keysOf(entry)) forEachGram(key, visit);
-  }
-  const grams = [...indexOf.keys()];
-  const byKey = grams.map((_, i) => i).sort((a, b) => grams[a]! - grams[b]!);
-  const keys = Float64Array.from(byKey, (i) => grams[i]!);
-  const offsets = new Uint32Array(grams.length + 1);
-  const cursor = new Uint32Array(grams.length);
-  byKey.forEach((gramIndex, rank) => {
-    cursor[gramIndex] = offsets[rank]!;
-    offsets[rank + 1] = offsets[rank]! + counts[gramIndex]!;
-  });
-  const entries = new Int32Array(offsets[grams.length]!);
-  lastEntry.fill(-1);
-  for (let entry = 0; entry < size; entry++) {
-    if (slices.due()) await slices.yield();
-    for (const key of keysOf(entry)) {
-      forEachGram(key, (gram) => {
-        const index = indexOf.get(gram)!;
-        if (lastEntry[index] === entry) return;
-        lastEntry[index] = entry;
-        entries[cursor[index]!++] = entry;
-      });
-    }
-  }
-  return { keys, offsets, entries };
+  await pass((gram, entry) => builder.count(gram, entry));
+  builder.layout();
+  await pass((gram, entry) => builder.write(gram, entry));
+  return builder.build();
 }
 
 /** Interns strings while they are added: equal strings get one id. */

@@ -7,7 +7,8 @@ import { getFixedT } from "../i18n";
 import { typoTerms } from "../search/term-lookup";
 import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness } from "./cache";
-import { buildIndex, gramKey, type GramPostings, type ServerIndex } from "./autocomplete-index";
+import { findKey, PostingCursor, type PackedPostings } from "../compact/packed-postings";
+import { buildIndex, gramKey, type ServerIndex } from "./autocomplete-index";
 
 /**
  * The server side of autocomplete: the same ranking as `rankAutocomplete`
@@ -24,28 +25,17 @@ const SUBSEQUENCE_BUDGET = 3_000;
 /** Distinct name word starts a typo lookup may return. */
 const TYPO_HITS = 2_000;
 
-function findGram(grams: GramPostings, key: number): Int32Array | undefined {
-  let lo = 0;
-  let hi = grams.keys.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (grams.keys[mid]! < key) lo = mid + 1;
-    else hi = mid;
-  }
-  return grams.keys[lo] === key ? grams.entries.subarray(grams.offsets[lo]!, grams.offsets[lo + 1]!) : undefined;
-}
-
-/** Posting list of the query's rarest gram: every entry containing the query is in it. */
-function candidates(grams: GramPostings, query: string): Int32Array {
+/** Postings of the query's rarest gram: every entry containing the query is in them. */
+function candidates(grams: PackedPostings, query: string): PostingCursor {
   const codes = Array.from(query, (char) => char.codePointAt(0)!);
   const keys = codes.length === 1 ? [gramKey(codes[0]!)] : codes.slice(1).map((code, i) => gramKey(codes[i]!, code));
-  let best: Int32Array | undefined;
+  let best = -1;
   for (const key of keys) {
-    const list = findGram(grams, key);
-    if (!list) return new Int32Array(0);
-    if (!best || list.length < best.length) best = list;
+    const found = findKey(grams, key);
+    if (found < 0) return new PostingCursor(grams, -1);
+    if (best < 0 || grams.counts[found]! < grams.counts[best]!) best = found;
   }
-  return best ?? new Int32Array(0);
+  return new PostingCursor(grams, best);
 }
 
 /** First position in the sorted names whose name is not below `query`. */
@@ -117,7 +107,8 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
     [index.tagGrams, tagOf, substringOf],
   ] as const) {
     if (found.length >= wanted) break;
-    for (const i of candidates(grams, query)) {
+    const cursor = candidates(grams, query);
+    for (let i = cursor.next(); i >= 0; i = cursor.next()) {
       if (skip(i) || !test(i)) continue;
       found.push(i);
       if (found.length >= wanted) break;
