@@ -46,11 +46,11 @@ describe("compact structures", () => {
     }
   });
 
-  it("looks strings up by value", () => {
+  it("looks strings up by value", async () => {
     const builder = new StringPoolBuilder();
     const slugs = Array.from({ length: 5000 }, (_, i) => `synth-${i}-nova`);
     slugs.forEach((slug) => builder.add(slug));
-    const lookup = new PoolLookup(builder.build(), slugs.keys());
+    const lookup = await PoolLookup.build(builder.build(), slugs.length, new TimeSlices());
     slugs.forEach((slug, id) => expect(lookup.find(slug)).toBe(id));
     expect(lookup.find("synth-5000-nova")).toBe(-1);
     expect(lookup.find("")).toBe(-1);

@@ -5,6 +5,7 @@
  * Strings with a character beyond Latin-1 go to chunks of their own, so one Chinese name does not make a
  * chunk of ASCII take two bytes a character.
  */
+import type { TimeSlices } from "~/lib/time-slices";
 import { GrowableUint32 } from "./growable";
 
 const CHUNK_CHARS = 1 << 22;
@@ -159,19 +160,27 @@ export class PoolLookup {
   readonly #slots: Int32Array;
   readonly #mask: number;
 
-  constructor(
+  private constructor(
     readonly pool: StringPool,
-    ids: Iterable<number>,
+    slots: Int32Array,
   ) {
+    this.#slots = slots;
+    this.#mask = slots.length - 1;
+  }
+
+  /** A lookup of the pool's strings `0` to `count - 1`, built in time slices (a million slugs take ~100 ms). */
+  static async build(pool: StringPool, count: number, slices: TimeSlices): Promise<PoolLookup> {
     let capacity = 16;
-    while (capacity < pool.size * 2) capacity *= 2;
-    this.#slots = new Int32Array(capacity).fill(-1);
-    this.#mask = capacity - 1;
-    for (const id of ids) {
-      let slot = pool.hashOf(id) & this.#mask;
-      while (this.#slots[slot] !== -1) slot = (slot + 1) & this.#mask;
-      this.#slots[slot] = id;
+    while (capacity < count * 2) capacity *= 2;
+    const slots = new Int32Array(capacity).fill(-1);
+    const mask = capacity - 1;
+    for (let id = 0; id < count; id++) {
+      if (slices.due()) await slices.yield();
+      let slot = pool.hashOf(id) & mask;
+      while (slots[slot] !== -1) slot = (slot + 1) & mask;
+      slots[slot] = id;
     }
+    return new PoolLookup(pool, slots);
   }
 
   /** The id of `value` (the first one added, when several are equal), or -1. */

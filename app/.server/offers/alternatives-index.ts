@@ -136,9 +136,12 @@ async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
   const size = toolRows.length;
   const ids = Int32Array.from(toolRows, (row) => Number(row.id));
   const slugBuilder = new StringPoolBuilder();
-  for (const row of toolRows) slugBuilder.add(row.slug);
+  for (const row of toolRows) {
+    slugBuilder.add(row.slug);
+    if (slices.due()) await slices.yield();
+  }
   const slugs = slugBuilder.build();
-  const slugLookup = new PoolLookup(slugs, ids.keys());
+  const slugLookup = await PoolLookup.build(slugs, size, slices);
   const positionOf = new Int32Array(size ? ids[size - 1]! + 1 : 0).fill(-1);
   ids.forEach((id, position) => (positionOf[id] = position));
   const position = (toolId: unknown) => {

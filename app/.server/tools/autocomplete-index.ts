@@ -94,10 +94,16 @@ export async function buildIndex(db: DB): Promise<ServerIndex> {
   for (const tool of tools) {
     textBuilder.add(tool.slug);
     maxId = Math.max(maxId, tool.id);
+    if (slices.due()) await slices.yield();
   }
-  const images = Int32Array.from(tools, (tool) => (tool.image_url === null ? -1 : textBuilder.add(tool.image_url)));
+  const images = new Int32Array(size);
   const entryOfId = new Int32Array(maxId + 1).fill(-1);
-  tools.forEach((tool, entry) => (entryOfId[tool.id] = entry));
+  for (let entry = 0; entry < size; entry++) {
+    const tool = tools[entry]!;
+    images[entry] = tool.image_url === null ? -1 : textBuilder.add(tool.image_url);
+    entryOfId[tool.id] = entry;
+    if (slices.due()) await slices.yield();
+  }
 
   // Rows as read (in id order, not entry order): their entry, language, name, lower-cased name and tags.
   const rowEntry = new GrowableInt32();

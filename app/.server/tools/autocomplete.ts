@@ -38,16 +38,21 @@ function candidates(grams: PackedPostings, query: string): PostingCursor {
   return new PostingCursor(grams, best);
 }
 
-/** First position in the sorted names whose name is not below `query`. */
-function lowerBoundName(index: ServerIndex, query: string): number {
-  let lo = 0;
-  let hi = index.sortedKeyText.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (index.text.compare(index.sortedKeyText[mid]!, query) < 0) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
+/** [start, end) of the sorted names that start with `query` (they sort together). */
+function prefixRange(index: ServerIndex, query: string): [number, number] {
+  const { text, sortedKeyText } = index;
+  const search = (before: (id: number) => boolean) => {
+    let lo = 0;
+    let hi = sortedKeyText.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(sortedKeyText[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const start = search((id) => text.compare(id, query) < 0);
+  return [start, search((id) => text.compare(id, query) < 0 || text.startsWith(id, query))];
 }
 
 /** Lower-cased names of entry `i`. */
@@ -98,9 +103,8 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
   };
 
   // Tier 0: prefix. Only the best-ranked (smallest) entry ids of the prefix range are kept.
-  for (let k = lowerBoundName(index, query); k < index.sortedKeyText.length && text.startsWith(index.sortedKeyText[k]!, query); k++) {
-    insertSmallest(found, index.sortedEntries[k]!, wanted);
-  }
+  const [prefixStart, prefixEnd] = prefixRange(index, query);
+  for (let k = prefixStart; k < prefixEnd; k++) insertSmallest(found, index.sortedEntries[k]!, wanted);
   // Tier 1: substring of a name; tier 2: substring of a tag. Posting lists are in rank order.
   for (const [grams, test, skip] of [
     [index.nameGrams, substringOf, prefixOf],
