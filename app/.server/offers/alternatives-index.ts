@@ -5,6 +5,7 @@ import { GrowableInt32, groupByOwner } from "../compact/growable";
 import { PoolLookup, StringPoolBuilder, type StringPool } from "../compact/string-pool";
 import type { DB } from "../db";
 import type { CatalogScope } from "../catalog/scopes";
+import { readIntAndTextColumns } from "../db/int-columns";
 import { perCatalogGeneration } from "../tools/cache";
 import { parseJson } from "../db/values";
 import type { OffersKind } from "./store";
@@ -120,24 +121,29 @@ const TABLES = {
 async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
   const slices = new TimeSlices();
   const t = TABLES[kind];
-  const toolRows =
+  // The long lists are read as columns, off the main thread on SQLite (at a million tools they are seconds).
+  const columns = { rebuild: true } as const;
+  const [tools, links, categories, names, offers, tagRows] = await Promise.all([
     kind === "tool"
-      ? await db.selectFrom("tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").execute()
-      : await db.selectFrom("ecommerce_tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id").execute();
-  const [links, categories, names, offers, tagRows] = await Promise.all([
-    sql<{ tool_id: number; category_id: number }>`select tool_id, category_id from ${sql.table(t.links)}`.execute(db),
+      ? readIntAndTextColumns(db, db.selectFrom("tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id"), ["id"] as const, ["slug"] as const, columns)
+      : readIntAndTextColumns(db, db.selectFrom("ecommerce_tools").select(["id", "slug"]).where("status", "=", "published").orderBy("id"), ["id"] as const, ["slug"] as const, columns),
+    kind === "tool"
+      ? readIntAndTextColumns(db, db.selectFrom("tool_categories").select(["tool_id", "category_id"]), ["tool_id", "category_id"] as const, [] as const, columns)
+      : readIntAndTextColumns(db, db.selectFrom("ecommerce_tool_categories").select(["tool_id", "category_id"]), ["tool_id", "category_id"] as const, [] as const, columns),
     sql<{ id: number; parent_id: number | null }>`select id, parent_id from ${sql.table(t.categories)}`.execute(db),
     sql<{ category_id: number; language: string; name: string }>`select category_id, language, name from ${sql.table(t.names)}`.execute(db),
-    sql<Record<string, unknown>>`select * from ${sql.table(t.offers)}`.execute(db),
     kind === "tool"
-      ? db.selectFrom("tool_translations").select(["tool_id", "tags"]).where("language", "=", "us-en").execute()
-      : db.selectFrom("ecommerce_tool_tags as l").innerJoin("ecommerce_tags as g", "g.id", "l.tag_id").select(["l.tool_id", "g.slug"]).execute(),
+      ? readIntAndTextColumns(db, db.selectFrom("tool_offers").select(["tool_id", "free_plan", "api", "open_source", "platforms"]), ["tool_id", "free_plan", "api", "open_source"] as const, ["platforms"] as const, columns)
+      : readIntAndTextColumns(db, db.selectFrom("ecommerce_tool_offers").select(["tool_id", "free_plan", "api", "open_source", "platforms", "marketplaces"]), ["tool_id", "free_plan", "api", "open_source"] as const, ["platforms", "marketplaces"] as const, columns),
+    kind === "tool"
+      ? readIntAndTextColumns(db, db.selectFrom("tool_translations").select(["tool_id", "tags"]).where("language", "=", "us-en"), ["tool_id"] as const, ["tags"] as const, columns)
+      : readIntAndTextColumns(db, db.selectFrom("ecommerce_tool_tags as l").innerJoin("ecommerce_tags as g", "g.id", "l.tag_id").select(["l.tool_id", "g.slug"]), ["tool_id"] as const, ["slug"] as const, columns),
   ]);
-  const size = toolRows.length;
-  const ids = Int32Array.from(toolRows, (row) => Number(row.id));
+  const ids = tools.ints[0];
+  const size = ids.length;
   const slugBuilder = new StringPoolBuilder();
-  for (const row of toolRows) {
-    slugBuilder.add(row.slug);
+  for (const slug of tools.texts[0]) {
+    slugBuilder.add(slug);
     if (slices.due()) await slices.yield();
   }
   const slugs = slugBuilder.build();
@@ -154,10 +160,11 @@ async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
   const members = new Map<number, number[]>();
   const linkOwners = new GrowableInt32();
   const linkCategories = new GrowableInt32();
-  for (const link of links.rows) {
+  const [linkTools, linkCategoryIds] = links.ints;
+  for (let k = 0; k < linkTools.length; k++) {
     if (slices.due()) await slices.yield();
-    const owner = position(link.tool_id);
-    const category = Number(link.category_id);
+    const owner = position(linkTools[k]);
+    const category = linkCategoryIds[k]!;
     const parent = parentOf.get(category);
     if (owner < 0 || parent === undefined) continue;
     linkOwners.push(owner);
@@ -194,23 +201,28 @@ async function build(db: DB, kind: OffersKind): Promise<AlternativesIndex> {
   }
 
   const tags = new CodeListsBuilder();
-  for (const row of tagRows as Array<{ tool_id: number; tags?: string; slug?: string }>) {
+  const [tagTools] = tagRows.ints;
+  const [tagTexts] = tagRows.texts;
+  for (let k = 0; k < tagTools.length; k++) {
     if (slices.due()) await slices.yield();
-    const owner = position(row.tool_id);
+    const owner = position(tagTools[k]);
     if (owner < 0) continue;
-    if (row.tags !== undefined) for (const tag of parseJson<string[]>(row.tags, [])) tags.add(owner, tag.toLowerCase());
-    else if (row.slug) tags.add(owner, row.slug);
+    // AI tools: the English tags (a JSON list); e-commerce tools: one tag slug a row.
+    if (kind === "tool") for (const tag of parseJson<string[]>(tagTexts[k], [])) tags.add(owner, tag.toLowerCase());
+    else if (tagTexts[k]) tags.add(owner, tagTexts[k]!);
   }
   const offerFlags = new Uint8Array(size);
   const platforms = new CodeListsBuilder();
   const marketplaces = new CodeListsBuilder();
-  for (const row of offers.rows) {
+  const [offerTools, freePlan, api, openSource] = offers.ints;
+  const [platformTexts, marketplaceTexts] = offers.texts;
+  for (let k = 0; k < offerTools.length; k++) {
     if (slices.due()) await slices.yield();
-    const owner = position(row.tool_id);
+    const owner = position(offerTools[k]);
     if (owner < 0) continue;
-    offerFlags[owner] = (Number(row.free_plan) === 1 ? FREE_PLAN : 0) | (Number(row.api) === 1 ? API : 0) | (Number(row.open_source) === 1 ? OPEN_SOURCE : 0);
-    for (const code of parseJson<string[]>(row.platforms as string | null, [])) platforms.add(owner, code);
-    for (const code of parseJson<string[]>(row.marketplaces as string | null | undefined, [])) marketplaces.add(owner, code);
+    offerFlags[owner] = (freePlan[k] === 1 ? FREE_PLAN : 0) | (api[k] === 1 ? API : 0) | (openSource[k] === 1 ? OPEN_SOURCE : 0);
+    for (const code of parseJson<string[]>(platformTexts[k], [])) platforms.add(owner, code);
+    for (const code of parseJson<string[]>(marketplaceTexts?.[k], [])) marketplaces.add(owner, code);
   }
   const subcategoryNames = new Map<number, Record<string, string>>();
   for (const row of names.rows) subcategoryNames.set(Number(row.category_id), { ...subcategoryNames.get(Number(row.category_id)), [row.language]: row.name });
