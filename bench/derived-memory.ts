@@ -33,7 +33,8 @@ async function step(name: string, build: () => Promise<unknown>) {
   const seconds = (performance.now() - started) / 1000;
   const now = measure();
   const heap = (now.heapUsed - last.heapUsed) / MB;
-  const external = (now.external + now.arrayBuffers - last.external - last.arrayBuffers) / MB;
+  // `external` already includes `arrayBuffers` (typed arrays); adding both counted typed arrays twice.
+  const external = (now.external - last.external) / MB;
   console.log(`${name.padEnd(20)} heap +${heap.toFixed(0).padStart(5)} MB  typed arrays +${external.toFixed(0).padStart(4)} MB  resident ${(now.rss / MB).toFixed(0).padStart(5)} MB  ${seconds.toFixed(1)} s`);
   last = now;
 }

@@ -1,6 +1,7 @@
 import type { DB } from "../db";
 import { pickLocalized } from "~/lib/language-fallback";
-import { alternativesIndex, type AlternativesIndex, type ToolFacts } from "./alternatives-index";
+import { codesOf, type CodeLists } from "../compact/code-lists";
+import { alternativesIndex, API, factsAt, FREE_PLAN, OPEN_SOURCE, positionOfId, positionOfSlug, subcategoriesAt, type AlternativesIndex, type ToolFacts } from "./alternatives-index";
 import type { OffersKind } from "./store";
 import { getSnapshot } from "../ecommerce/snapshot";
 import { sortPositions } from "../tools/sort-positions";
@@ -28,48 +29,58 @@ export interface Alternative {
   reasons: Reason[];
 }
 
-function sharedList(a: readonly string[], b: readonly string[]): string[] {
-  const own = new Set(a);
-  return b.filter((value) => own.has(value));
-}
-
-/** What `tool` has, as sets: scoring thousands of candidates per page compares against these. */
+/** What the tool has, as sets of codes: scoring thousands of candidates per page compares against these. */
 interface OwnFacts {
-  tags: Set<string>;
-  platforms: Set<string>;
-  marketplaces: Set<string>;
+  position: number;
+  flags: number;
+  subcategories: Int32Array;
+  tags: Set<number>;
+  platforms: Set<number>;
+  marketplaces: Set<number>;
 }
 
-function ownFacts(tool: ToolFacts): OwnFacts {
-  return { tags: new Set(tool.tags), platforms: new Set(tool.platforms.filter((code) => code !== "web")), marketplaces: new Set(tool.marketplaces) };
+function ownFacts(index: AlternativesIndex, position: number): OwnFacts {
+  const web = index.platforms.values.indexOf("web");
+  return {
+    position,
+    flags: index.offerFlags[position]!,
+    subcategories: subcategoriesAt(index, position),
+    tags: new Set(codesOf(index.tags, position)),
+    platforms: new Set(codesOf(index.platforms, position).filter((code) => code !== web)),
+    marketplaces: new Set(codesOf(index.marketplaces, position)),
+  };
 }
 
-const countShared = (own: Set<string>, other: readonly string[]) => other.reduce((n, value) => n + (own.has(value) ? 1 : 0), 0);
-
-/** The score of `other` as an alternative to `tool` (the reasons are named only for the few shown). */
-function scoreOf(tool: ToolFacts, own: OwnFacts, other: ToolFacts, sharedSubs: number): number {
-  const offers =
-    (tool.freePlan && other.freePlan ? 1 : 0) +
-    (tool.api && other.api ? 1 : 0) +
-    (tool.openSource && other.openSource ? 1 : 0) +
-    countShared(own.platforms, other.platforms) +
-    countShared(own.marketplaces, other.marketplaces);
-  return sharedSubs * 3 + countShared(own.tags, other.tags) + offers * 0.5;
+function countShared(own: Set<number>, other: Uint32Array): number {
+  let shared = 0;
+  for (let k = 0; k < other.length; k++) if (own.has(other[k]!)) shared++;
+  return shared;
 }
 
-/** Why `other` is listed as an alternative to `tool`: a shared subcategory, a tag, up to two shared offers. */
-function reasonsFor(index: AlternativesIndex, tool: ToolFacts, other: ToolFacts, lang: string): Reason[] {
-  const tags = sharedList(tool.tags, other.tags);
-  const platforms = sharedList(tool.platforms, other.platforms).filter((code) => code !== "web");
-  const marketplaces = sharedList(tool.marketplaces, other.marketplaces);
+/** Set bits of a small number. */
+const bitCount = (flags: number) => (flags & 1) + ((flags >> 1) & 1) + ((flags >> 2) & 1);
+
+/** The score of `other` as an alternative to the tool (the reasons are named only for the few shown). */
+function scoreOf(index: AlternativesIndex, own: OwnFacts, other: number, sharedSubs: number): number {
+  const offers = bitCount(own.flags & index.offerFlags[other]!) + countShared(own.platforms, codesOf(index.platforms, other)) + countShared(own.marketplaces, codesOf(index.marketplaces, other));
+  return sharedSubs * 3 + countShared(own.tags, codesOf(index.tags, other)) + offers * 0.5;
+}
+
+/** `other`'s values (in its order) that the tool has too. */
+const sharedValues = (lists: CodeLists, own: Set<number>, other: number) => Array.from(codesOf(lists, other).filter((code) => own.has(code)), (code) => lists.values[code]!);
+
+/** Why `other` is listed as an alternative to the tool: a shared subcategory, a tag, up to two shared offers. */
+function reasonsFor(index: AlternativesIndex, own: OwnFacts, other: number, lang: string): Reason[] {
+  const tags = sharedValues(index.tags, own.tags, other);
+  const both = own.flags & index.offerFlags[other]!;
   const offerReasons: Reason[] = [
-    ...(tool.freePlan && other.freePlan ? [{ kind: "freePlan" } as const] : []),
-    ...(tool.api && other.api ? [{ kind: "api" } as const] : []),
-    ...(tool.openSource && other.openSource ? [{ kind: "openSource" } as const] : []),
-    ...platforms.map((code) => ({ kind: "platform", code }) as const),
-    ...marketplaces.map((code) => ({ kind: "marketplace", code }) as const),
+    ...(both & FREE_PLAN ? [{ kind: "freePlan" } as const] : []),
+    ...(both & API ? [{ kind: "api" } as const] : []),
+    ...(both & OPEN_SOURCE ? [{ kind: "openSource" } as const] : []),
+    ...sharedValues(index.platforms, own.platforms, other).map((code) => ({ kind: "platform", code }) as const),
+    ...sharedValues(index.marketplaces, own.marketplaces, other).map((code) => ({ kind: "marketplace", code }) as const),
   ];
-  const firstShared = other.subcategories.find((id) => tool.subcategories.includes(id));
+  const firstShared = subcategoriesAt(index, other).find((id) => own.subcategories.includes(id));
   const names = firstShared !== undefined ? index.subcategoryNames.get(firstShared) : undefined;
   const categoryName = names ? (pickLocalized(Object.entries(names).map(([language, value]) => ({ language, value })), lang)?.value ?? null) : null;
   const reasons: Reason[] = [
@@ -81,23 +92,31 @@ function reasonsFor(index: AlternativesIndex, tool: ToolFacts, other: ToolFacts,
   return reasons.slice(0, 3);
 }
 
-/** Tools sharing a subcategory with `tool`, with how many they share. */
-function candidates(index: AlternativesIndex, tool: ToolFacts): Map<number, number> {
+/** Tools sharing a subcategory with the tool at `position` (by id), with how many they share. */
+function candidates(index: AlternativesIndex, position: number): Map<number, number> {
   const shared = new Map<number, number>();
-  for (const sub of tool.subcategories) for (const id of index.members.get(sub) ?? []) if (id !== tool.id) shared.set(id, (shared.get(id) ?? 0) + 1);
+  const self = index.ids[position]!;
+  for (const sub of subcategoriesAt(index, position)) for (const id of index.members.get(sub) ?? []) if (id !== self) shared.set(id, (shared.get(id) ?? 0) + 1);
   return shared;
 }
 
-/** Whether `tool` has enough good matches for a page (cheap: stops at the third). */
-export function hasEnoughAlternatives(index: AlternativesIndex, tool: ToolFacts): boolean {
+/** Whether the tool at `position` has enough good matches for a page (cheap: stops at the third). */
+function hasEnoughAt(index: AlternativesIndex, position: number): boolean {
   const seen = new Set<number>();
-  for (const sub of tool.subcategories) {
+  const self = index.ids[position]!;
+  for (const sub of subcategoriesAt(index, position)) {
     for (const id of index.members.get(sub) ?? []) {
-      if (id !== tool.id) seen.add(id);
+      if (id !== self) seen.add(id);
       if (seen.size >= MIN_ALTERNATIVES) return true;
     }
   }
   return false;
+}
+
+/** Whether `tool` has enough good matches for a page. */
+export function hasEnoughAlternatives(index: AlternativesIndex, tool: Pick<ToolFacts, "id">): boolean {
+  const position = positionOfId(index, tool.id);
+  return position >= 0 && hasEnoughAt(index, position);
 }
 
 /** Rank of each e-commerce snapshot position in the rating order, once per snapshot. */
@@ -131,27 +150,34 @@ async function ratingPlace(db: DB, kind: OffersKind): Promise<(id: number) => nu
 /** Ranked alternatives of the tool `slug` (null: no such tool; fewer than 3: no page). */
 export async function rankAlternatives(db: DB, kind: OffersKind, slug: string, lang: string, limit = MAX_ALTERNATIVES): Promise<{ tool: ToolFacts; alternatives: Alternative[] } | null> {
   const index = await alternativesIndex(db, kind);
-  const tool = index.bySlug.get(slug);
-  if (!tool) return null;
-  const own = ownFacts(tool);
+  const position = positionOfSlug(index, slug);
+  if (position < 0) return null;
+  const own = ownFacts(index, position);
   const place = await ratingPlace(db, kind);
   // The best `limit` in one pass (a page ranks thousands of candidates and shows twelve).
   const best: Ranked[] = [];
-  for (const [id, sharedSubs] of candidates(index, tool)) {
-    const other = index.byId.get(id)!;
-    const entry = { id, slug: other.slug, score: scoreOf(tool, own, other, sharedSubs), place: place(id) };
-    if (best.length === limit && !ranksBefore(entry, best[limit - 1]!)) continue;
+  for (const [id, sharedSubs] of candidates(index, position)) {
+    const other = positionOfId(index, id);
+    const score = scoreOf(index, own, other, sharedSubs);
+    const rank = place(id);
+    const worst = best.length === limit ? best[limit - 1]! : undefined;
+    // The slug (the last tie-break) is read only for a candidate that can still make the cut.
+    if (worst && (score < worst.score || (score === worst.score && rank > worst.place))) continue;
+    const entry: Ranked = { id, other, slug: index.slugs.get(other), score, place: rank };
+    if (worst && !ranksBefore(entry, worst)) continue;
     let at = best.length;
     while (at > 0 && ranksBefore(entry, best[at - 1]!)) at--;
     best.splice(at, 0, entry);
     if (best.length > limit) best.pop();
   }
-  const shown = best.map(({ id, slug, score }) => ({ id, slug, score, reasons: reasonsFor(index, tool, index.byId.get(id)!, lang) }));
-  return { tool, alternatives: shown };
+  const shown = best.map(({ id, other, slug, score }) => ({ id, slug, score, reasons: reasonsFor(index, own, other, lang) }));
+  return { tool: factsAt(index, position), alternatives: shown };
 }
 
 interface Ranked {
   id: number;
+  /** Position in the index. */
+  other: number;
   slug: string;
   score: number;
   /** Place in the list sorted by rating. */
@@ -164,11 +190,13 @@ const ranksBefore = (a: Ranked, b: Ranked) => a.score > b.score || (a.score === 
 /** Slugs of the tools that have an alternatives page (sitemaps, the tool page's link). */
 export async function toolsWithAlternatives(db: DB, kind: OffersKind): Promise<string[]> {
   const index = await alternativesIndex(db, kind);
-  return index.tools.filter((tool) => hasEnoughAlternatives(index, tool)).map((tool) => tool.slug);
+  const slugs: string[] = [];
+  for (let position = 0; position < index.size; position++) if (hasEnoughAt(index, position)) slugs.push(index.slugs.get(position));
+  return slugs;
 }
 
 export async function hasAlternativesPage(db: DB, kind: OffersKind, slug: string): Promise<boolean> {
   const index = await alternativesIndex(db, kind);
-  const tool = index.bySlug.get(slug);
-  return tool ? hasEnoughAlternatives(index, tool) : false;
+  const position = positionOfSlug(index, slug);
+  return position >= 0 && hasEnoughAt(index, position);
 }

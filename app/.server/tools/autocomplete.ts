@@ -1,22 +1,21 @@
-import { AUTOCOMPLETE_LIMIT, normalizeQuery, typoQuery, typoStarts, type AutocompleteEntry, type AutocompleteResult } from "~/lib/autocomplete";
+import { AUTOCOMPLETE_LIMIT, normalizeQuery, typoQuery, type AutocompleteEntry, type AutocompleteResult } from "~/lib/autocomplete";
 import { z } from "zod";
 import { DEFAULT_LANG, isLang } from "~/i18n/languages";
 import { pickLocalized } from "~/lib/language-fallback";
-import { byCodeUnits, sortInSlices, TimeSlices } from "~/lib/time-slices";
 import type { DB } from "../db";
-import { parseStringList } from "../db/values";
 import { getFixedT } from "../i18n";
-import { lowerBound, typoTerms } from "../search/term-lookup";
+import { typoTerms } from "../search/term-lookup";
 import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness } from "./cache";
-import { autocompleteTools, autocompleteTranslations } from "./queries";
+import { findKey, PostingCursor, type PackedPostings } from "../compact/packed-postings";
+import { buildIndex, gramKey, type ServerIndex } from "./autocomplete-index";
 
 /**
  * The server side of autocomplete: the same ranking as `rankAutocomplete`
- * (app/lib/autocomplete.ts) over an in-memory index, so a 100k catalogue
- * answers in about a millisecond, including 1-2 character Chinese,
+ * (app/lib/autocomplete.ts) over an in-memory index (`./autocomplete-index`, compact: typed arrays and
+ * string pools), so a 100k catalogue answers in about a millisecond, including 1-2 character Chinese,
  * Japanese or Korean queries:
- * - prefix matches come from a sorted array of names (binary search);
+ * - prefix matches come from the names sorted (binary search);
  * - substring matches walk the posting list of the query's rarest
  *   character pair (or single character), which is already in rank order;
  * - matches with typos walk the sorted word starts of every name (`typoTerms`);
@@ -26,145 +25,44 @@ const SUBSEQUENCE_BUDGET = 3_000;
 /** Distinct name word starts a typo lookup may return. */
 const TYPO_HITS = 2_000;
 
-interface ServerIndex {
-  generation: number;
-  size: number;
-  slugs: string[];
-  images: Array<string | null>;
-  /** Per entry: [language, name] pairs for display. */
-  displayNames: Array<Array<[string, string]>>;
-  /** Per entry: distinct lower-cased names in every language. */
-  names: string[][];
-  tags: string[][];
-  /** Every (name, entry) pair sorted by name, for prefix lookups. */
-  sortedNames: string[];
-  sortedEntries: Int32Array;
-  nameGrams: Map<string, Int32Array>;
-  tagGrams: Map<string, Int32Array>;
-  /** Distinct folded word starts of every name (spaced scripts), sorted, and their entries (ascending, CSR): for matches with typos. */
-  sortedStarts: string[];
-  startOffsets: Int32Array;
-  startEntries: Int32Array;
-}
-
-/** Single characters and adjacent pairs of each key, each entry listed once per gram, entries ascending. */
-async function gramPostings(keysPerEntry: string[][], slices: TimeSlices): Promise<Map<string, Int32Array>> {
-  const lists = new Map<string, number[]>();
-  for (let entry = 0; entry < keysPerEntry.length; entry++) {
-    if (slices.due()) await slices.yield();
-    for (const key of keysPerEntry[entry]!) {
-      const chars = [...key];
-      for (let i = 0; i < chars.length; i++) {
-        for (const gram of i + 1 < chars.length ? [chars[i]!, chars[i]! + chars[i + 1]!] : [chars[i]!]) {
-          let list = lists.get(gram);
-          if (!list) lists.set(gram, (list = []));
-          if (list[list.length - 1] !== entry) list.push(entry);
-        }
-      }
-    }
-  }
-  const postings = new Map<string, Int32Array>();
-  for (const [gram, list] of lists) {
-    postings.set(gram, Int32Array.from(list));
-    if (slices.due()) await slices.yield();
-  }
-  return postings;
-}
-
-const byNameThenEntry = (a: [string, number], b: [string, number]) => byCodeUnits(a[0], b[0]) || a[1] - b[1];
-
-/** Built in time slices (`TimeSlices`): at 100k tools this is seconds of CPU that no request should wait for. */
-async function buildIndex(db: DB): Promise<ServerIndex> {
-  const slices = new TimeSlices();
-  const generation = catalogGeneration(AUTOCOMPLETE_SCOPES);
-  const tools = await autocompleteTools(db);
-  const position = new Map<number, number>();
-  const size = tools.length;
-  const displayNames: Array<Array<[string, string]>> = new Array(size);
-  const nameSets: Array<Set<string>> = new Array(size);
-  const tagSets: Array<Set<string>> = new Array(size);
-  for (let i = 0; i < size; i++) {
-    position.set(tools[i]!.id, i);
-    displayNames[i] = [];
-    nameSets[i] = new Set();
-    tagSets[i] = new Set();
-    if (slices.due()) await slices.yield();
-  }
-  await autocompleteTranslations(db, tools, async (rows) => {
-    for (const row of rows) {
-      if (slices.due()) await slices.yield();
-      const i = position.get(row.tool_id);
-      if (i === undefined) continue;
-      displayNames[i]!.push([row.language, row.name]);
-      nameSets[i]!.add(normalizeQuery(row.name));
-      for (const tag of parseStringList(row.tags)) tagSets[i]!.add(normalizeQuery(tag));
-    }
-  });
-  const names: string[][] = [];
-  const tags: string[][] = [];
-  const pairs: Array<[string, number]> = [];
-  const entriesOf = new Map<string, number[]>();
-  for (let entry = 0; entry < size; entry++) {
-    if (slices.due()) await slices.yield();
-    const keys = [...nameSets[entry]!].filter(Boolean);
-    names.push(keys);
-    tags.push([...tagSets[entry]!].filter(Boolean));
-    for (const key of keys) pairs.push([key, entry]);
-    for (const start of new Set(keys.flatMap(typoStarts))) {
-      const list = entriesOf.get(start);
-      if (list) list.push(entry);
-      else entriesOf.set(start, [entry]);
-    }
-  }
-  const sortedPairs = await sortInSlices(pairs, byNameThenEntry, slices);
-  const sortedStarts = await sortInSlices([...entriesOf.keys()], byCodeUnits, slices);
-  const startOffsets = new Int32Array(sortedStarts.length + 1);
-  for (let i = 0; i < sortedStarts.length; i++) {
-    startOffsets[i + 1] = startOffsets[i]! + entriesOf.get(sortedStarts[i]!)!.length;
-    if (slices.due()) await slices.yield();
-  }
-  // Hundreds of thousands of pairs at 100k tools: taken apart in slices too (in one go, 50-100 ms).
-  const sortedNames: string[] = new Array<string>(sortedPairs.length);
-  const sortedEntries = new Int32Array(sortedPairs.length);
-  for (let i = 0; i < sortedPairs.length; i++) {
-    sortedNames[i] = sortedPairs[i]![0];
-    sortedEntries[i] = sortedPairs[i]![1];
-    if (slices.due()) await slices.yield();
-  }
-  const startEntries = new Int32Array(startOffsets[sortedStarts.length]!);
-  for (let i = 0; i < sortedStarts.length; i++) {
-    startEntries.set(entriesOf.get(sortedStarts[i]!)!, startOffsets[i]!);
-    if (slices.due()) await slices.yield();
-  }
-  return {
-    generation,
-    size,
-    slugs: tools.map((t) => t.slug),
-    images: tools.map((t) => t.image_url),
-    displayNames,
-    names,
-    tags,
-    sortedNames,
-    sortedEntries,
-    nameGrams: await gramPostings(names, slices),
-    tagGrams: await gramPostings(tags, slices),
-    sortedStarts,
-    startOffsets,
-    startEntries,
-  };
-}
-
-/** Posting list of the query's rarest gram: every entry containing the query is in it. */
-function candidates(grams: Map<string, Int32Array>, query: string): Int32Array {
-  const chars = [...query];
-  const keys = chars.length === 1 ? chars : chars.slice(1).map((c, i) => chars[i]! + c);
-  let best: Int32Array | undefined;
+/** Postings of the query's rarest gram: every entry containing the query is in them. */
+function candidates(grams: PackedPostings, query: string): PostingCursor {
+  const codes = Array.from(query, (char) => char.codePointAt(0)!);
+  const keys = codes.length === 1 ? [gramKey(codes[0]!)] : codes.slice(1).map((code, i) => gramKey(codes[i]!, code));
+  let best = -1;
   for (const key of keys) {
-    const list = grams.get(key);
-    if (!list) return new Int32Array(0);
-    if (!best || list.length < best.length) best = list;
+    const found = findKey(grams, key);
+    if (found < 0) return new PostingCursor(grams, -1);
+    if (best < 0 || grams.counts[found]! < grams.counts[best]!) best = found;
   }
-  return best ?? new Int32Array(0);
+  return new PostingCursor(grams, best);
+}
+
+/** [start, end) of the sorted names that start with `query` (they sort together). */
+function prefixRange(index: ServerIndex, query: string): [number, number] {
+  const { text, sortedKeyText } = index;
+  const search = (before: (id: number) => boolean) => {
+    let lo = 0;
+    let hi = sortedKeyText.length;
+    while (lo < hi) {
+      const mid = (lo + hi) >>> 1;
+      if (before(sortedKeyText[mid]!)) lo = mid + 1;
+      else hi = mid;
+    }
+    return lo;
+  };
+  const start = search((id) => text.compare(id, query) < 0);
+  return [start, search((id) => text.compare(id, query) < 0 || text.startsWith(id, query))];
+}
+
+/** Lower-cased names of entry `i`. */
+function keysOf(index: ServerIndex, i: number): string[] {
+  return Array.from(index.keyText.subarray(index.keyOffsets[i]!, index.keyOffsets[i + 1]!), (id) => index.text.get(id));
+}
+
+/** Tags of entry `i`. */
+function tagsOf(index: ServerIndex, i: number): string[] {
+  return Array.from(index.tagIds.subarray(index.tagOffsets[i]!, index.tagOffsets[i + 1]!), (id) => index.tags.get(id));
 }
 
 /** Keeps `list` as the `max` smallest distinct values seen, ascending (a tiny insertion sort). */
@@ -177,36 +75,44 @@ function insertSmallest(list: number[], value: number, max: number): void {
   if (list.length > max) list.pop();
 }
 
-/** Same test as `isSubsequence`, over pre-split query characters. */
-function hasSubsequence(chars: string[], haystack: string): boolean {
-  let i = 0;
-  for (const char of haystack) {
-    if (char === chars[i] && ++i === chars.length) return true;
-  }
-  return false;
-}
-
 /** Ranked suggestions from the in-memory index (same order as `rankAutocomplete`). */
 export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, limit = AUTOCOMPLETE_LIMIT): AutocompleteResult {
   const query = normalizeQuery(rawQuery);
   if (!query) return { items: [], more: false };
   const wanted = limit + 1;
   const found: number[] = [];
-  const prefixOf = (i: number) => index.names[i]!.some((n) => n.startsWith(query));
-  const substringOf = (i: number) => index.names[i]!.some((n) => n.includes(query));
-  const tagOf = (i: number) => index.tags[i]!.some((t) => t.includes(query));
+  const { text, keyText, keyOffsets, tags, tagIds, tagOffsets } = index;
+  const prefixOf = (i: number) => {
+    for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.startsWith(keyText[k]!, query)) return true;
+    return false;
+  };
+  const substringOf = (i: number) => {
+    for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.lengthOf(keyText[k]!) >= query.length && text.get(keyText[k]!).includes(query)) return true;
+    return false;
+  };
+  // Many entries share a tag: each distinct tag is tested once per query.
+  const tagMatches = new Map<number, boolean>();
+  const tagOf = (i: number) => {
+    for (let k = tagOffsets[i]!; k < tagOffsets[i + 1]!; k++) {
+      const tag = tagIds[k]!;
+      let matches = tagMatches.get(tag);
+      if (matches === undefined) tagMatches.set(tag, (matches = tags.get(tag).includes(query)));
+      if (matches) return true;
+    }
+    return false;
+  };
 
   // Tier 0: prefix. Only the best-ranked (smallest) entry ids of the prefix range are kept.
-  for (let k = lowerBound(index.sortedNames, query); k < index.sortedNames.length && index.sortedNames[k]!.startsWith(query); k++) {
-    insertSmallest(found, index.sortedEntries[k]!, wanted);
-  }
+  const [prefixStart, prefixEnd] = prefixRange(index, query);
+  for (let k = prefixStart; k < prefixEnd; k++) insertSmallest(found, index.sortedEntries[k]!, wanted);
   // Tier 1: substring of a name; tier 2: substring of a tag. Posting lists are in rank order.
   for (const [grams, test, skip] of [
     [index.nameGrams, substringOf, prefixOf],
     [index.tagGrams, tagOf, substringOf],
   ] as const) {
     if (found.length >= wanted) break;
-    for (const i of candidates(grams, query)) {
+    const cursor = candidates(grams, query);
+    for (let i = cursor.next(); i >= 0; i = cursor.next()) {
       if (skip(i) || !test(i)) continue;
       found.push(i);
       if (found.length >= wanted) break;
@@ -236,14 +142,18 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
   // matches so far means every earlier-tier match is already in `found`.
   if (found.length < wanted) {
     const seen = new Set(found);
-    const chars = [...query];
+    const codes = Array.from(query, (char) => char.codePointAt(0)!);
+    const isSubsequence = (i: number) => {
+      for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.hasSubsequence(keyText[k]!, codes)) return true;
+      return false;
+    };
     for (let i = 0; i < Math.min(index.size, SUBSEQUENCE_BUDGET) && found.length < wanted; i++) {
-      if (!seen.has(i) && index.names[i]!.some((n) => hasSubsequence(chars, n))) found.push(i);
+      if (!seen.has(i) && isSubsequence(i)) found.push(i);
     }
   }
   return {
     items: found.slice(0, limit).map((i) => {
-      return { name: displayName(index, i, lang), slug: index.slugs[i]!, image_url: index.images[i]! };
+      return { name: displayName(index, i, lang), slug: text.get(i), image_url: imageOf(index, i) };
     }),
     more: found.length > limit,
   };
@@ -251,15 +161,25 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
 
 /** The tool's name as its card in `lang` shows it (spec 4.7). */
 function displayName(index: ServerIndex, i: number, lang: string): string {
-  return pickLocalized(index.displayNames[i]!.map(([language, value]) => ({ language, value })), lang)?.value ?? index.slugs[i]!;
+  const variants = [];
+  for (let k = index.displayOffsets[i]!; k < index.displayOffsets[i + 1]!; k++) {
+    variants.push({ language: index.languages[index.displayLanguage[k]!]!, value: index.text.get(index.displayText[k]!) });
+  }
+  return pickLocalized(variants, lang)?.value ?? index.text.get(i);
+}
+
+function imageOf(index: ServerIndex, i: number): string | null {
+  const id = index.images[i]!;
+  return id < 0 ? null : index.text.get(id);
 }
 
 /** Index entries for `/autocomplete-index.json` (small catalogues), in rank order. */
 export function indexEntries(index: ServerIndex, lang: string): AutocompleteEntry[] {
-  return index.slugs.map((slug, i) => {
+  return Array.from({ length: index.size }, (_, i) => {
     const name = displayName(index, i, lang);
-    const others = index.names[i]!.filter((n) => n !== normalizeQuery(name));
-    return { name, slug, image_url: index.images[i]!, ...(others.length ? { names: others } : {}), ...(index.tags[i]!.length ? { tags: index.tags[i] } : {}) };
+    const others = keysOf(index, i).filter((n) => n !== normalizeQuery(name));
+    const tags = tagsOf(index, i);
+    return { name, slug: index.text.get(i), image_url: imageOf(index, i), ...(others.length ? { names: others } : {}), ...(tags.length ? { tags } : {}) };
   });
 }
 
