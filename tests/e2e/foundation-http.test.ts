@@ -107,7 +107,7 @@ describe("operations and headers", () => {
       expect(head).toMatch(/<link[^>]+rel="stylesheet" href="\/assets\/[^"]+\.css"/);
       return;
     }
-    const inlined = /<style id="app-css"[^>]*>([^<]*)<\/style>/.exec(head)?.[1] ?? "";
+    const inlined = /<style id="app-css"[^>]*>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
     expect(inlined).toMatch(/\.bg-white\{/);
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
     // The rest (menus, dialogs, other pages) comes with the whole file, which does not block the first paint
