@@ -95,7 +95,11 @@ function subset(pieces: Piece[], classes: Set<string>, fromMarkup: Set<string>):
   collect(pieces);
   const pending = [...reads];
   for (let name = pending.pop(); name !== undefined; name = pending.pop()) {
-    for (const next of definitions.get(name) ?? []) if (!reads.has(next)) reads.add(next), pending.push(next);
+    for (const next of definitions.get(name) ?? []) {
+      if (reads.has(next)) continue;
+      reads.add(next);
+      pending.push(next);
+    }
   }
   return render(pieces, kept, reads);
 }
@@ -170,7 +174,10 @@ export function splitTopLevel(selectorList: string): string[] {
     if (c === "\\") i++;
     else if (c === "(" || c === "[") depth++;
     else if (c === ")" || c === "]") depth--;
-    else if (c === "," && depth === 0) parts.push(selectorList.slice(start, i)), (start = i + 1);
+    else if (c === "," && depth === 0) {
+      parts.push(selectorList.slice(start, i));
+      start = i + 1;
+    }
   }
   parts.push(selectorList.slice(start));
   return parts;
