@@ -13,7 +13,7 @@ import { rememberBounded } from "~/lib/bounded-map";
  * (the theme's values, Tailwind's `--tw-*` defaults) and `@property` registrations keep what a kept rule
  * or a style attribute of the page reads.
  */
-export type CriticalCss = (html: string) => string;
+export type CriticalCss = (page: Buffer) => string;
 
 /** A page kind renders a handful of class sets; a bounded number of subsets serve a whole site. */
 const SUBSETS_MAX = 256;
@@ -29,7 +29,9 @@ type Piece =
 export function criticalCssOf(css: string): CriticalCss {
   const pieces = piecesOf(postcss.parse(css));
   const subsets = new Map<string, string>();
-  return (html) => {
+  return (page) => {
+    // Read as Latin-1 (a fraction of UTF-8 decoding's cost); the few values with other characters are decoded again.
+    const html = page.toString("latin1");
     const classes = classesInMarkup(html);
     const properties = propertiesInMarkup(html);
     // Insertion order is the markup's order: the same page kind gives the same key.
@@ -184,22 +186,36 @@ export function splitTopLevel(selectorList: string): string[] {
 }
 
 const ENTITIES: Record<string, string> = { "&amp;": "&", "&quot;": '"', "&#x27;": "'", "&lt;": "<", "&gt;": ">" };
-const CLASS_ATTRIBUTE = /\sclass="([^"]*)"/g;
-const STYLE_ATTRIBUTE = /\sstyle="([^"]*)"/g;
+
+/** The distinct values of one attribute in the page (Latin-1 text), as UTF-8 text with entities decoded. */
+function attributeValues(html: string, name: string): Set<string> {
+  const values = new Set<string>();
+  const opening = ` ${name}="`;
+  for (let at = html.indexOf(opening); at >= 0; at = html.indexOf(opening, at)) {
+    const end = html.indexOf('"', at + opening.length);
+    if (end < 0) break;
+    values.add(html.slice(at + opening.length, end));
+    at = end;
+  }
+  const decoded = new Set<string>();
+  for (const raw of values) {
+    // eslint-disable-next-line no-control-regex -- any character outside ASCII is part of a multi-byte one
+    const text = /[^\x00-\x7f]/.test(raw) ? Buffer.from(raw, "latin1").toString("utf8") : raw;
+    decoded.add(text.includes("&") ? text.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity]!) : text);
+  }
+  return decoded;
+}
 
 /** Every class in the page's class attributes, in order of appearance (React escapes `&"'<>` in values). */
 export function classesInMarkup(html: string): Set<string> {
   const classes = new Set<string>();
-  for (let match = CLASS_ATTRIBUTE.exec(html); match; match = CLASS_ATTRIBUTE.exec(html)) {
-    const value = match[1]!.includes("&") ? match[1]!.replace(/&(?:amp|quot|#x27|lt|gt);/g, (entity) => ENTITIES[entity]!) : match[1]!;
-    for (const name of value.split(/\s+/)) if (name) classes.add(name);
-  }
+  for (const value of attributeValues(html, "class")) for (const name of value.split(/\s+/)) if (name) classes.add(name);
   return classes;
 }
 
 /** Custom properties the page's style attributes read. */
 function propertiesInMarkup(html: string): Set<string> {
   const names = new Set<string>();
-  for (let match = STYLE_ATTRIBUTE.exec(html); match; match = STYLE_ATTRIBUTE.exec(html)) for (const name of varsIn(match[1]!)) names.add(name);
+  for (const value of attributeValues(html, "style")) for (const name of varsIn(value)) names.add(name);
   return names;
 }

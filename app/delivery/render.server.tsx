@@ -28,7 +28,7 @@ function withInlineCss(body: Buffer, critical: CriticalCss | null): Buffer {
   if (!critical) return body;
   const at = body.indexOf(CSS_MARKER_BYTES);
   if (at < 0) return body;
-  const css = Buffer.from(critical(body.toString("utf8")));
+  const css = Buffer.from(critical(body));
   return Buffer.concat([body.subarray(0, at), css, body.subarray(at + CSS_MARKER_BYTES.length)]);
 }
 

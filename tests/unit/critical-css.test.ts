@@ -13,11 +13,13 @@ const css = [
   ".card-link:not(.is-active)::after{content:''}",
   ".backdrop-blur{--tw-backdrop-blur:blur(8px);backdrop-filter:var(--tw-backdrop-blur,)}}",
   ".brand-mark{color:var(--brand)}",
+  ".content-\\[\\'›\\'\\]{--tw-content:'›';content:var(--tw-content)}",
   "@property --tw-backdrop-blur{syntax:\"*\";inherits:false}@property --tw-shadow{syntax:\"*\";inherits:false}",
   "@keyframes pulse{50%{opacity:.5}}",
 ].join("");
 
-const critical = criticalCssOf(css);
+const inlined = criticalCssOf(css);
+const critical = (html: string) => inlined(Buffer.from(html));
 
 describe("critical CSS: the stylesheet's rules a page's markup uses", () => {
   const page = critical(
@@ -55,6 +57,8 @@ describe("critical CSS: the stylesheet's rules a page's markup uses", () => {
 
   it("reads classes with escaped characters and custom properties from style attributes", () => {
     const withStyle = critical('<p class="brand-mark text-brand-600" style="--brand:#10a37f"></p><a class="x&amp;y"></a>');
+    // A class with characters outside ASCII (an arbitrary value) matches its escaped selector.
+    expect(critical('<i class="content-[&#x27;›&#x27;]"></i>')).toContain("content-\\[\\'›\\'\\]");
     expect(withStyle).toContain(".brand-mark{color:var(--brand)}");
     expect(withStyle).toContain("--color-brand-600:#4f46e5");
     expect(withStyle).not.toContain("--color-white");
