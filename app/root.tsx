@@ -19,7 +19,7 @@ import { getConfig } from "./.server/config";
 import { enabledMethods } from "./.server/auth/auth";
 import { getSessionUser } from "./.server/auth/session";
 import { getDb } from "./.server/db";
-import { loadBundles } from "./.server/i18n";
+import { loadRootBundles } from "./.server/i18n";
 import { newsletterEnabled } from "./.server/newsletter/subscribers";
 import { SiteShell } from "./components/layout/site-shell";
 import { Seo } from "./components/seo/seo";
@@ -72,7 +72,7 @@ function pageLanguage(request: Request): Lang {
 export async function loader({ request }: Route.LoaderArgs) {
   const lang = pageLanguage(request);
   const [bundles, footerCategories, user] = await Promise.all([
-    loadBundles(lang, ROOT_NAMESPACES),
+    loadRootBundles(lang, ROOT_NAMESPACES),
     listFooterCategories(getDb(), lang),
     getSessionUser(request),
   ]);

@@ -6,51 +6,53 @@ import { renderToPipeableStream, renderToString } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { getLogger } from "../.server/logger";
 import { NonceProvider } from "../lib/nonce";
+import { criticalCssOf, type CriticalCss } from "./critical-css.server";
 import { InlineCssProvider } from "./stylesheet";
 import { wholeBodyResponse } from "./whole-body.server";
 
 /** How long React Router waits for a deferred loader promise, and (plus 1 s) a render for late content. */
 export const STREAM_TIMEOUT_MS = 5_000;
 
-const inlineCssCache = new Map<string, Buffer | null>();
+const criticalCssCache = new Map<string, CriticalCss | null>();
 
 /**
  * What the page renders in place of the stylesheet's text, replaced by the text's bytes once the page is
- * encoded. The stylesheet is half of a page (about 60 KB): as part of React's output it was copied into
- * the document string and UTF-8-encoded again on every render. Random per process, so no page content
- * can spell it.
+ * rendered: the inlined part depends on the page's markup (critical-css.server.ts). Random per process,
+ * so no page content can spell it.
  */
 const CSS_MARKER = `/*app-css-${randomBytes(12).toString("hex")}*/`;
 const CSS_MARKER_BYTES = Buffer.from(CSS_MARKER);
 
-/** The document's bytes with the stylesheet's bytes where the marker is (pages without it are left alone). */
-function withInlineCss(body: Buffer, css: Buffer | null): Buffer {
-  if (!css) return body;
+/** The document's bytes with the rules its markup uses where the marker is (pages without it are left alone). */
+function withInlineCss(body: Buffer, critical: CriticalCss | null): Buffer {
+  if (!critical) return body;
   const at = body.indexOf(CSS_MARKER_BYTES);
   if (at < 0) return body;
+  const css = Buffer.from(critical(body));
   return Buffer.concat([body.subarray(0, at), css, body.subarray(at + CSS_MARKER_BYTES.length)]);
 }
 
 /**
- * Text of the built stylesheets, read once, for inlining (see AppStylesheet); null in development,
- * where Vite serves the CSS, or when a file cannot be read (the page then links it).
+ * The built stylesheets, read and parsed once, as the function that picks a page's rules (see
+ * AppStylesheet); null in development, where Vite serves the CSS, or when a file cannot be read (the
+ * page then links it).
  */
-function inlineCss(hrefs: readonly string[]): Buffer | null {
+function criticalCss(hrefs: readonly string[]): CriticalCss | null {
   if (process.env.NODE_ENV !== "production" || hrefs.length === 0) return null;
   const key = hrefs.join("\n");
-  let bytes = inlineCssCache.get(key);
-  if (bytes === undefined) {
+  let critical = criticalCssCache.get(key);
+  if (critical === undefined) {
     const clientDir = path.resolve(process.env.BUILD_DIR ?? "build", "client");
     try {
       const text = hrefs.map((href) => readFileSync(path.join(clientDir, href), "utf8")).join("\n");
       // Never let file content end the element early.
-      bytes = /<\/style/i.test(text) ? null : Buffer.from(text);
+      critical = /<\/style/i.test(text) ? null : criticalCssOf(text);
     } catch {
-      bytes = null;
+      critical = null;
     }
-    inlineCssCache.set(key, bytes);
+    criticalCssCache.set(key, critical);
   }
-  return bytes;
+  return critical;
 }
 
 /** Collects what React writes, so the page leaves in one body instead of many small chunks. */
@@ -133,7 +135,7 @@ export async function renderWhole(
 ) {
   const nonce = loadContext.cspNonce ?? "";
   await readHandoffAhead(routerContext);
-  const css = inlineCss(routerContext.manifest.routes.root?.css ?? []);
+  const css = criticalCss(routerContext.manifest.routes.root?.css ?? []);
   const page = (
     <NonceProvider value={nonce}>
       <InlineCssProvider value={css ? CSS_MARKER : null}>

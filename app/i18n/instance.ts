@@ -29,10 +29,22 @@ export function createI18n(lang: Lang, bundles: Bundles): i18n {
   return instance;
 }
 
-/** Adds bundles a route loaded to the live instance (idempotent). */
+/**
+ * Adds bundles a route loaded to the live instance (idempotent). A namespace the page already has in part
+ * (the root bundles leave some texts to the routes that show them, decision 0038) gets the parts it lacks.
+ */
 export function addBundles(instance: i18n, lang: Lang, bundles: Bundles): void {
   for (const [ns, strings] of Object.entries(bundles)) {
     const code = bundleFolder(lang);
-    if (strings && !instance.hasResourceBundle(code, ns)) instance.addResourceBundle(code, ns, strings, true, false);
+    if (!strings) continue;
+    if (!instance.hasResourceBundle(code, ns)) instance.addResourceBundle(code, ns, strings, true, false);
+    else if (Object.keys(strings).some((key) => lacks(instance.getResource(code, ns, key), strings[key]))) instance.addResourceBundle(code, ns, strings, true, false);
   }
+}
+
+/** Whether the instance's value for a key misses anything of the added one (one level down: the root keeps a few keys of a part). */
+function lacks(present: unknown, added: unknown): boolean {
+  if (present === undefined) return true;
+  if (typeof added !== "object" || added === null || typeof present !== "object" || present === null) return false;
+  return Object.keys(added).some((key) => (present as Record<string, unknown>)[key] === undefined);
 }

@@ -1,6 +1,8 @@
 import { Link } from "react-router";
 import { getAdminOverview } from "~/.server/admin/overview";
-import { ADMIN_NO_STORE } from "~/.server/admin/language";
+import { ADMIN_NO_STORE, adminLanguage } from "~/.server/admin/language";
+import { loadLaterTexts } from "~/.server/i18n";
+import { useRouteBundles } from "~/i18n/hooks";
 import { pageViewsInLastDays } from "~/.server/analytics/queries";
 import { requireAdmin } from "~/.server/auth/guards";
 import { getDb } from "~/.server/db";
@@ -12,8 +14,15 @@ import type { Route } from "./+types/admin._index";
 
 export async function loader({ request }: Route.LoaderArgs) {
   const user = await requireAdmin(request, "page");
-  const [overview, pageViews30d, reportCounts, pendingReviews] = await Promise.all([getAdminOverview(getDb()), pageViewsInLastDays(getDb(), 30), openReportCounts(getDb()), pendingReviewCount(getDb())]);
-  return { overview, pageViews30d, twoFactorEnabled: user.twoFactorEnabled, reportCounts, pendingReviews };
+  const [overview, pageViews30d, reportCounts, pendingReviews, texts] = await Promise.all([
+    getAdminOverview(getDb()),
+    pageViewsInLastDays(getDb(), 30),
+    openReportCounts(getDb()),
+    pendingReviewCount(getDb()),
+    // The two-factor panel's texts are not in the root bundles (decision 0038).
+    loadLaterTexts(adminLanguage(request), "user", ["twoFactor", "auth"]),
+  ]);
+  return { overview, pageViews30d, twoFactorEnabled: user.twoFactorEnabled, reportCounts, pendingReviews, texts };
 }
 
 export const headers: Route.HeadersFunction = () => ADMIN_NO_STORE;
@@ -22,6 +31,7 @@ export const meta: Route.MetaFunction = () => [{ title: "Admin" }, { name: "robo
 
 /** Admin home: what waits for review, with links to each admin screen. */
 export default function AdminHome({ loaderData }: Route.ComponentProps) {
+  useRouteBundles(loaderData.texts);
   const { t, lang } = useAdminText();
   const number = new Intl.NumberFormat(lang === "us-en" ? "en-US" : lang);
   const { overview } = loaderData;

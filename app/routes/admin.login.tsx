@@ -9,6 +9,9 @@ import { getSessionUser } from "~/.server/auth/session";
 import { isUnverifiedAdminAddress } from "~/.server/auth/users";
 import { getConfig } from "~/.server/config";
 import { getLogger } from "~/.server/logger";
+import { adminLanguage } from "~/.server/admin/language";
+import { loadLaterTexts } from "~/.server/i18n";
+import { useRouteBundles } from "~/i18n/hooks";
 import { authPost } from "~/components/auth/auth-client";
 import { signInRefusal } from "~/components/auth/password-reset";
 import { useAddressToOpen, WrongAddressNotice } from "~/components/auth/wrong-address";
@@ -23,7 +26,8 @@ export async function loader({ request }: Route.LoaderArgs) {
   const user = await getSessionUser(request);
   const returnTo = safeReturnPath(new URL(request.url).searchParams.get("returnTo"), "/admin");
   if (user?.isAdmin) throw redirect(returnTo.startsWith("/admin") ? returnTo : "/admin");
-  return { returnTo, address: signInAddress(getConfig()) };
+  // The sign-in texts are not in the root bundles (decision 0038); the page speaks the root's language.
+  return { returnTo, address: signInAddress(getConfig()), texts: await loadLaterTexts(adminLanguage(request), "user", ["auth"]) };
 }
 
 /**
@@ -64,6 +68,7 @@ const ACTION_ERRORS = { noPermission: "admin.noPermission", verifyFirst: "admin.
 type Step = "password" | "totp";
 
 export default function AdminLogin({ loaderData }: Route.ComponentProps) {
+  useRouteBundles(loaderData.texts);
   const t = useT("user");
   const fetcher = useFetcher<typeof action>();
   const [email, setEmail] = useState("");

@@ -1,9 +1,9 @@
 import { data } from "react-router";
 import { AppLink } from "~/delivery/app-link";
 import { getDb } from "~/.server/db";
-import { getFixedT } from "~/.server/i18n";
+import { getFixedT, loadLaterTexts } from "~/.server/i18n";
 import { confirmMailedClaim } from "~/.server/makers/claims";
-import { useLocalizedPath } from "~/i18n/hooks";
+import { useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { splitLangPath } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 import type { Route } from "./+types/claim";
@@ -12,15 +12,16 @@ import type { Route } from "./+types/claim";
 export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const token = params.token.slice(0, 100);
-  const [result, t, tc] = await Promise.all([confirmMailedClaim(getDb(), token), getFixedT(lang, "makers"), getFixedT(lang, "common")]);
+  const [result, t, tc, texts] = await Promise.all([confirmMailedClaim(getDb(), token), getFixedT(lang, "makers"), getFixedT(lang, "common"), loadLaterTexts(lang, "makers", ["confirm"])]);
   const outcome = result?.status === "verified" ? "verified" : result?.status === "disputed" ? "disputed" : "invalid";
   return data(
-    { outcome, slug: result?.slug ?? null, seo: { title: `${t(`confirm.${outcome}.title`)} | ${tc("site.name")}`, description: t(`confirm.${outcome}.text`), noindex: true } },
+    { outcome, slug: result?.slug ?? null, texts, seo: { title: `${t(`confirm.${outcome}.title`)} | ${tc("site.name")}`, description: t(`confirm.${outcome}.text`), noindex: true } },
     { status: outcome === "invalid" ? 404 : 200, headers: { "Cache-Control": "no-store" } },
   );
 }
 
 export default function ClaimConfirm({ loaderData }: Route.ComponentProps) {
+  useRouteBundles(loaderData.texts);
   const t = useT("makers");
   const to = useLocalizedPath();
   const { outcome, slug } = loaderData;

@@ -2,7 +2,7 @@ import { useT } from "~/i18n/translator";
 import { data, Link } from "react-router";
 import { getDb } from "~/.server/db";
 import { pageCacheHeaders } from "~/.server/http-cache";
-import { getFixedT } from "~/.server/i18n";
+import { getFixedT, loadLaterTexts } from "~/.server/i18n";
 import { TOOL_PAGE_SOURCES } from "~/.server/resolve";
 import { crumbsForLd, languageNotice, resolveOrNotFound, type PageCrumb } from "~/.server/resolve/page-data";
 import { favoriteEntryOf } from "~/.server/favorites/targets";
@@ -23,7 +23,7 @@ import { ImagePreview } from "~/components/tool-detail/image-preview";
 import { LanguageNotice } from "~/components/tool-detail/language-notice";
 import { SidePanel } from "~/components/tool-detail/side-panel";
 import { ToolActions } from "~/components/tool-detail/tool-actions";
-import { useLocalizedPath } from "~/i18n/hooks";
+import { useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { offersPanelFor } from "~/.server/offers/page-data";
 import { AlternativesLink, ToolOffersPanel } from "~/components/compare/tool-offers-panel";
@@ -33,13 +33,15 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
-  const [common, related, favorite, verifiedMaker, offers, reviews] = await Promise.all([
+  const [common, related, favorite, verifiedMaker, offers, reviews, texts] = await Promise.all([
     getFixedT(lang, "common"),
     listRelatedTools(db, { categorySlug: view.category?.slug ?? null, excludeSlug: view.slug, lang }),
     favoriteEntryOf(db, view),
     view.toolId === null ? false : hasVerifiedMaker(db, view.toolId),
     offersPanelFor(db, lang, view.source, view.slug),
     view.source === "database" ? loadReviewSection(request, db, "tool", view.slug, lang) : null,
+    // The claim panel's texts are not in the root bundles (decision 0038).
+    loadLaterTexts(lang, "makers", ["claim"]),
   ]);
   const crumbs: PageCrumb[] = [
     { name: common("nav.home"), to: localizedPath(lang, "/") },
@@ -56,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       offers,
       crumbs,
       reviews,
+      texts,
       notice: languageNotice(view, lang),
       seo: withReviewsLd(toolPageSeo(view, lang, crumbsForLd(crumbs, lang, `/tool/${view.slug}`), common("site.name")), reviews),
     },
@@ -67,6 +70,7 @@ export const headers: Route.HeadersFunction = ({ loaderHeaders }) => loaderHeade
 
 export default function ToolDetail({ loaderData }: Route.ComponentProps) {
   const { view, related, crumbs, notice, favorite, reviews } = loaderData;
+  useRouteBundles(loaderData.texts);
   const t = useT("tools");
   const to = useLocalizedPath();
   const cardText = useCardText();

@@ -21,7 +21,7 @@ import { useLang, useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { htmlLang, splitLangPath, type Lang } from "~/i18n/languages";
 import { formatNumberFor } from "~/lib/tool-display";
 import { ToolFilterFields, ToolFilters } from "~/components/compare/tool-filters";
-import { compareBundles } from "~/.server/offers/bundles";
+import { listFilterBundles } from "~/.server/offers/bundles";
 import { readToolFilters, selectedCount, writeToolFilters } from "~/lib/tool-filters";
 import type { Route } from "./+types/tools";
 
@@ -63,7 +63,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   // `/tools/{category}` names the category in the path; the path wins over `?category=`.
   const categoryValue = (params.category ?? query.category).trim();
   const db = getDb();
-  const [t, tc, bundles] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common"), compareBundles(lang)]);
+  const [t, tc, bundles] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common"), listFilterBundles(lang)]);
   let treeJson = "[]";
   let state: ListState;
   let categoryName: string | null = null;

@@ -3,7 +3,7 @@ import { z } from "zod";
 import { AppLink } from "~/delivery/app-link";
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
-import { getFixedT } from "~/.server/i18n";
+import { getFixedT, loadLaterTexts } from "~/.server/i18n";
 import { isMakerOf } from "~/.server/makers/claims";
 import { toolNames } from "~/.server/makers/names";
 import { listingStats } from "~/.server/makers/stats";
@@ -11,7 +11,7 @@ import { requireAreaUser } from "~/.server/user-area/context";
 import { BadgeSnippets } from "~/components/makers/badge-snippets";
 import { SeriesChart } from "~/components/makers/series-chart";
 import { PageHeading } from "~/components/account/status-badge";
-import { useLang, useLocalizedPath } from "~/i18n/hooks";
+import { useLang, useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { htmlLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 import { STATS_RANGES } from "~/lib/makers";
@@ -28,7 +28,13 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   if (!tool) throw data("Not Found", { status: 404 });
   if (!user.isAdmin && !(await isMakerOf(db, user.id, tool.id))) throw data("Forbidden", { status: 403 });
   const { range } = querySchema.parse({ range: new URL(request.url).searchParams.get("range") ?? undefined });
-  const [stats, names, t, tc] = await Promise.all([listingStats(db, tool, range), toolNames(db, [tool.id], lang), getFixedT(lang, "makers"), getFixedT(lang, "common")]);
+  const [stats, names, t, tc, texts] = await Promise.all([
+    listingStats(db, tool, range),
+    toolNames(db, [tool.id], lang),
+    getFixedT(lang, "makers"),
+    getFixedT(lang, "common"),
+    loadLaterTexts(lang, "makers", ["stats", "badge"]),
+  ]);
   const name = names.get(tool.id) ?? tool.slug;
   const origin = getConfig().publicUrl;
   const badgeUrl = `${origin}/badge/${encodeURIComponent(tool.slug)}.svg?theme=light&lang=${lang}`;
@@ -39,6 +45,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
       name,
       slug: tool.slug,
       stats,
+      texts,
       snippets: {
         html: `<a href="${visitUrl}"><img src="${badgeUrl}" alt="${alt}" height="20"></a>`,
         markdown: `[![${alt}](${badgeUrl})](${visitUrl})`,
@@ -51,6 +58,7 @@ export async function loader({ request, params }: Route.LoaderArgs) {
 }
 
 export default function ListingStatsPage({ loaderData }: Route.ComponentProps) {
+  useRouteBundles(loaderData.texts);
   const t = useT("makers");
   const lang = useLang();
   const to = useLocalizedPath();

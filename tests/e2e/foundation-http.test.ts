@@ -100,15 +100,24 @@ describe("operations and headers", () => {
     const second = (await get("/us-en")).headers.get("content-security-policy");
     expect(second).not.toBe(csp);
   });
-  it("inlines the stylesheet, so the first paint waits for no other request (stock delivery links it)", async () => {
+  it("inlines the rules the page uses, so the first paint waits for no other request, and preloads the whole stylesheet (stock delivery links it)", async () => {
     const html = await (await get("/us-en")).text();
     const head = html.slice(0, html.indexOf("</head>"));
     if (process.env.E2E_DELIVERY === "stock") {
       expect(head).toMatch(/<link[^>]+rel="stylesheet" href="\/assets\/[^"]+\.css"/);
       return;
     }
-    expect(head).toMatch(/<style id="app-css"[^>]*>[^<]*\.bg-white\{/);
+    const inlined = /<style id="app-css"[^>]*>([\s\S]*?)<\/style>/.exec(head)?.[1] ?? "";
+    expect(inlined).toMatch(/\.bg-white\{/);
     expect(head).not.toMatch(/<link[^>]+rel="stylesheet"/);
+    // The rest (menus, dialogs, other pages) comes with the whole file, which does not block the first paint
+    // (decision 0038): the inlined part is well under half of it.
+    const whole = /<link rel="preload" as="style" href="(\/assets\/[^"]+\.css)"[^>]*data-full-css/.exec(head)?.[1];
+    expect(whole).toBeDefined();
+    const file = await (await get(whole!)).text();
+    expect(file).toContain("backdrop\\:bg-slate-900");
+    expect(inlined).not.toContain("backdrop\\:bg-slate-900");
+    expect(inlined.length).toBeLessThan(file.length / 2);
   });
 
   it("loads at most 146 KB (gzip) of JavaScript on the home page, without the login dialog, autocomplete code or zod", async () => {
@@ -126,18 +135,21 @@ describe("operations and headers", () => {
     // 140 KB before favourites (hearts, the My Tools strip) and typo-tolerant autocomplete joined every page;
     // 3 KB more since the route manifest comes whole, as one cached file (decision 0016); 150 KB since compare
     // toggles, the sponsored row, the newsletter box and card marks joined the home page and 20 routes the
-    // manifest; 144 KB since the root layout's code is one chunk (decision 0037). The goal is 130 KB (issue 37:
+    // manifest; 144 KB since the root layout's code is one chunk (decision 0037); 144.7 KB with the wait for the
+    // whole stylesheet and the login dialog's texts loaded with it (decision 0038). The goal is 130 KB (issue 37:
     // page weight); this bound only keeps it from growing.
-    expect(total / 1024).toBeLessThanOrEqual(146);
+    expect(total / 1024).toBeLessThanOrEqual(145);
   });
 
-  it("keeps the tool list's HTML within 240 KB and its JavaScript free of zod", async () => {
+  it("keeps the tool list's HTML within 185 KB and its JavaScript free of zod", async () => {
     const res = await get("/us-en/tools");
     const html = Buffer.from(await res.arrayBuffer());
     // 229 KB: the inlined stylesheet 72 KB, loader data 66 KB (the common bundle 25 KB, the category tree
     // 10 KB, 24 cards), markup 92 KB; 237 KB since each card's rating links to how ratings work. The goal is
-    // 100 KB (issue 37); this bound keeps it from growing.
-    expect(html.length / 1024).toBeLessThanOrEqual(240);
+    // 100 KB (issue 37); this bound keeps it from growing. 181 KB (decision 0038): only the stylesheet rules
+    // the page uses are inlined (34 KB of 75), the root bundles leave out the login dialog's, claim panel's and
+    // stats' texts, the list carries only the filter part of the compare bundle, and cards use named classes.
+    expect(html.length / 1024).toBeLessThanOrEqual(185);
     const scripts = [...html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     for (const url of scripts) expect(Buffer.from(await (await get(url)).arrayBuffer()).includes("ZodError"), url).toBe(false);

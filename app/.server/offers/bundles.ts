@@ -14,3 +14,19 @@ export function compareBundles(lang: Lang): Promise<Bundles> {
   }
   return bundles;
 }
+
+const filterParts = new Map<Lang, Promise<Bundles>>();
+
+/**
+ * What the tool list shows of the `compare` bundle: the offer labels, platforms and filter texts, not the
+ * alternatives and comparison pages' texts (those pages add the whole bundle; decision 0038).
+ */
+export function listFilterBundles(lang: Lang): Promise<Bundles> {
+  let bundles = filterParts.get(lang);
+  if (!bundles) {
+    bundles = compareBundles(lang).then(({ compare }) => ({ compare: { offers: compare?.offers, platform: compare?.platform, filters: compare?.filters } }));
+    filterParts.set(lang, bundles);
+    bundles.catch(() => filterParts.delete(lang));
+  }
+  return bundles;
+}

@@ -1,19 +1,17 @@
-import { lazy, Suspense, useEffect, useRef, useState } from "react";
-import { useT } from "~/i18n/translator";
+import { lazy, Suspense, useCallback, useEffect, useRef, useState } from "react";
+import type { i18n as I18n } from "i18next";
+import { useI18n, useT } from "~/i18n/translator";
 import { Link, useLocation, useNavigate, useRevalidator, useRouteLoaderData } from "react-router";
-import { useLocalizedPath } from "~/i18n/hooks";
+import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { useImageFailure } from "~/lib/image-fallback";
 import { safeReturnPath } from "~/lib/return-to";
 import type { loader as rootLoader } from "~/root";
 import { mirrorUser, onLoginRequest, signOut } from "./auth-client";
 
-// The dialog (e-mail form, QR panels) only matters once someone asks to sign in: it loads on the first
-// hover/focus of the login button or on the first request to open it, not with the page.
+// The dialog (e-mail form, QR panels) and its texts only matter once someone asks to sign in: they load
+// on the first hover/focus of the login button or on the first request to open it, not with the page.
 const loadLoginDialog = () => import("./login-dialog");
 const LoginDialog = lazy(() => loadLoginDialog().then((module) => ({ default: module.LoginDialog })));
-function preloadLoginDialog() {
-  void loadLoginDialog();
-}
 
 const MENU_ITEMS = [
   { path: "/user/dashboard", key: "menu.workbench" },
@@ -33,6 +31,19 @@ export function AccountSlot() {
   const [dialog, setDialog] = useState<{ returnTo: string; error?: string } | null>(null);
   const t = useT("user");
   const navigate = useNavigate();
+  const i18n = useI18n();
+  const lang = useLang();
+  // The page's i18next instance once the dialog's texts are in it (a language change makes a new instance).
+  const [textsIn, setTextsIn] = useState<I18n | null>(null);
+  const prepareDialog = useCallback(() => {
+    void loadLoginDialog();
+    const ready = () => setTextsIn(i18n);
+    // Without its texts (offline) the dialog still opens, with their keys, rather than never.
+    void import("./login-texts").then((module) => module.loadLoginTexts(i18n, lang)).then(ready, ready);
+  }, [i18n, lang]);
+  useEffect(() => {
+    if (dialog) prepareDialog();
+  }, [dialog, prepareDialog]);
 
   useEffect(() => {
     mirrorUser(user ? { id: user.id, name: user.name, email: user.email, avatar: user.avatar, loginType: user.loginType } : null);
@@ -85,13 +96,13 @@ export function AccountSlot() {
         type="button"
         data-testid="login-button"
         onClick={() => setDialog({ returnTo: location.pathname + location.search })}
-        onPointerEnter={preloadLoginDialog}
-        onFocus={preloadLoginDialog}
+        onPointerEnter={prepareDialog}
+        onFocus={prepareDialog}
         className="rounded-md bg-brand-600 px-3 py-2 text-sm font-medium text-white hover:bg-brand-700"
       >
         {t("auth.loginButton")}
       </button>
-      {dialog ? (
+      {dialog && textsIn === i18n ? (
         <Suspense fallback={null}>
           <LoginDialog returnTo={dialog.returnTo} initialError={dialog.error} methods={data?.signInMethods} onClose={closeDialog} />
         </Suspense>

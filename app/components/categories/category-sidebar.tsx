@@ -65,7 +65,7 @@ export function CategorySidebar({
                 className="sidebar-toggle"
               >
                 <span className={category.slug === activeSlug ? "text-brand-700" : undefined}>{category.name}</span>
-                <span className="flex items-center gap-2 text-xs text-slate-500">
+                <span className="sidebar-count">
                   {count(category.toolCount)}
                   <span aria-hidden="true" className={open ? "rotate-90" : undefined}>›</span>
                 </span>

@@ -2,14 +2,17 @@ import { useState } from "react";
 import { useT } from "~/i18n/translator";
 import { togglePicked, usePickedTools, type PickedTool } from "./compare-store";
 
-/** The "Compare" button of a card or a detail page: adds the tool to this browser's comparison tray. */
-export function CompareToggle({ tool, className = "" }: { tool: PickedTool; className?: string }) {
+/**
+ * The "Compare" button of a card or a detail page: adds the tool to this browser's comparison tray. A class
+ * given (a card's `card-compare`) lays its box out in place of the default column.
+ */
+export function CompareToggle({ tool, className = "inline-flex flex-col" }: { tool: PickedTool; className?: string }) {
   const t = useT("common");
   const picked = usePickedTools();
   const [full, setFull] = useState(false);
   const on = picked.some((p) => p.slug === tool.slug && p.kind === tool.kind);
   return (
-    <span className={`inline-flex flex-col ${className}`}>
+    <span className={className}>
       <button
         type="button"
         className="compare-toggle"

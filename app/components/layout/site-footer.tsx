@@ -17,7 +17,7 @@ export function SiteFooter({ categories, year }: { categories: CategoryLink[]; y
   const t = useT(["common", "categories"]);
   const to = useLocalizedPath();
   const heading = "mb-3 text-sm font-semibold text-slate-900";
-  const item = "text-sm text-slate-600 hover:text-brand-700";
+  const item = "footer-link";
   // The catalogue's own names, as the sidebar and cards show them; the bundle's only when the list lacks one.
   const nameOf = new Map(categories.map((category) => [category.slug, category.name]));
   return (

@@ -119,19 +119,19 @@ export function ToolCard({
         </div>
         <Heading className="tool-card-title px-4 pt-4" lang={contentLang}>{tool.name}</Heading>
       </AppLink>
-        <div className="flex flex-1 flex-col px-4 pb-4" lang={contentLang}>
+        <div className="tool-card-body" lang={contentLang}>
           <p className="tool-card-rating">
             {/* Five grey stars with the gold ones laid over them, cut to the rating. */}
             <span role="img" aria-label={text.rating(rating)} className="tool-card-stars">
               ★★★★★<span style={{ width: `${(value / 5) * 100}%` }}>★★★★★</span>
             </span>
-            <span className="font-medium text-slate-800">{rating}</span>
+            <span className="tool-card-score">{rating}</span>
             <span className="tool-card-review-group">
               <span className="tool-card-reviews">{`(${text.reviews(tool.reviewCount)})`}</span>
               <RankInfoLink lang={text.lang} label={text.howWeRank} />
             </span>
           </p>
-          <p className="mt-2 line-clamp-2 min-h-10 text-sm text-slate-600">{tool.description}</p>
+          <p className="tool-card-description">{tool.description}</p>
           <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
             <span className="tool-card-category">{tool.category?.name}</span>
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
