@@ -61,7 +61,7 @@ describe("tool cards", () => {
     const page = await open("/de/tools?sort=rating");
     const card = page.locator(".tool-card").first();
     const hearts = (await card.locator(".tool-card-hearts").textContent())!.trim();
-    const rating = (await card.locator(".tool-card-rating > .font-medium").textContent())!.trim();
+    const rating = (await card.locator(".tool-card-rating .tool-card-score").textContent())!.trim();
     const reviews = (await card.locator(".tool-card-reviews").textContent())!.trim();
     expect(rating).toMatch(/^\d,\d$/);
     expect(hearts).toMatch(/^\d{1,3}(\.\d{3})*$/);
