@@ -257,7 +257,7 @@ const result = {
   loopDelays,
   loadAverage: loadAverage(),
 };
-const row = (name, s) => `${name.padEnd(22)} n ${String(s.requests).padStart(5)}  p50 ${String(s.p50).padStart(7)} ms  p99 ${String(s.p99).padStart(7)} ms  max ${String(s.max).padStart(7)} ms  failed ${s.failed}`;
+const row = (name, s) => `${name.padEnd(22)} n ${String(s.requests).padStart(5)}  p50 ${String(s.p50).padStart(7)} ms  p99 ${String(s.p99).padStart(7)} ms  max ${String(s.max).padStart(7)} ms  failed ${s.failed}${s.failed ? ` ${JSON.stringify(s.failedBy)}` : ""}`;
 for (const [phase, summary] of [["before", result.before], ["after", result.after]]) {
   for (const kind of ["health", "search", "lists", "suggestions"]) console.log(row(`${phase}: ${kind}`, summary[kind]));
 }

@@ -76,10 +76,14 @@ export async function closedLoopRate({ base, concurrency, duration, requestOf, t
   return answered / duration;
 }
 
-/** p50, p99 and max of the records' latencies (ms, one decimal), and how many were not 2xx/3xx. */
+/** p50, p99 and max of the records' latencies (ms, one decimal), and how many were not 2xx/3xx (and their statuses). */
 export function openLoopSummary(records) {
   const sorted = records.map((r) => r.latency).sort((a, b) => a - b);
   const at = (p) => (sorted.length ? sorted[Math.min(sorted.length - 1, Math.floor(p * sorted.length))] : 0);
   const round = (v) => Math.round(v * 10) / 10;
-  return { requests: records.length, p50: round(at(0.5)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0), failed: records.filter((r) => r.status === 0 || r.status >= 400).length };
+  const failures = records.filter((r) => r.status === 0 || r.status >= 400);
+  // By status (0: no answer: a refused, reset or timed-out connection), so a run says which kind of failure it saw.
+  const failedBy = {};
+  for (const r of failures) failedBy[r.status] = (failedBy[r.status] ?? 0) + 1;
+  return { requests: records.length, p50: round(at(0.5)), p99: round(at(0.99)), max: round(sorted.at(-1) ?? 0), failed: failures.length, failedBy };
 }
