@@ -36,8 +36,19 @@ export function parseFaq(text: string | null | undefined): FaqItem[] {
  * among rows where that field is filled in, so a tool with a Korean name but
  * only English FAQ shows both.
  */
-function pickFieldSet<T>(rows: TranslationRow[], lang: string, read: (row: TranslationRow) => T, filled?: (value: T) => boolean) {
+function pickFieldSet<R extends { language: string }, T>(rows: R[], lang: string, read: (row: R) => T, filled?: (value: T) => boolean) {
   return pickLocalized(fieldVariants(rows, read), lang, filled);
+}
+
+type ImageColumns = Record<"screenshot_url" | "screenshot_webp_url" | "image_url" | "image_webp_url" | "preview_url" | "preview_webp_url", string | null>;
+
+/** A tool's images in the detail page's order: the website's screenshot is the preview where there is one; cards keep the mark. */
+function detailImages(tool: ImageColumns): Array<{ url: string; webpUrl: string | null }> {
+  return [
+    tool.screenshot_url ? { url: tool.screenshot_url, webpUrl: tool.screenshot_webp_url } : null,
+    tool.image_url ? { url: tool.image_url, webpUrl: tool.image_webp_url } : null,
+    tool.preview_url ? { url: tool.preview_url, webpUrl: tool.preview_webp_url } : null,
+  ].filter((image): image is NonNullable<typeof image> => image !== null);
 }
 
 /** A published tool with every field set resolved for `lang`, or null. */
@@ -70,12 +81,7 @@ export async function getToolDetail(db: DB, slug: string, lang: string): Promise
   const tags = pickFieldSet(translations, lang, (r) => parseStringList(r.tags));
   const contentLanguage = text?.language ?? lang;
   const shownLanguages = languagesShown(text, [name, subtitle, longDescription, features, useCases, faq, tags]);
-  const images = [
-    // The website's screenshot is the preview where there is one; cards keep the mark.
-    tool.screenshot_url ? { url: tool.screenshot_url, webpUrl: tool.screenshot_webp_url } : null,
-    tool.image_url ? { url: tool.image_url, webpUrl: tool.image_webp_url } : null,
-    tool.preview_url ? { url: tool.preview_url, webpUrl: tool.preview_webp_url } : null,
-  ].filter((image): image is NonNullable<typeof image> => image !== null);
+  const images = detailImages(tool);
   const lastTranslation = translations.map((t) => t.updated_at).sort().at(-1);
   return {
     source: "database",
@@ -168,23 +174,26 @@ export async function readToolSummaries(db: DB, ids: readonly number[], lang: st
     toolCategoriesOf(db, ids, lang),
   ]);
   const translationsOf = new Map<number, typeof translations>();
-  for (const row of translations) translationsOf.set(row.tool_id, [...(translationsOf.get(row.tool_id) ?? []), row]);
+  for (const row of translations) {
+    const rows = translationsOf.get(row.tool_id);
+    if (rows) rows.push(row);
+    else translationsOf.set(row.tool_id, [row]);
+  }
   const summaries = new Map<number, ToolSummary>();
   for (const tool of tools) {
     const rows = translationsOf.get(tool.id) ?? [];
-    const name = pickLocalized(fieldVariants(rows, (r) => r.name), lang);
-    const description = pickLocalized(fieldVariants(rows, (r) => r.description), lang);
-    const features = pickLocalized(fieldVariants(rows, (r) => parseStringList(r.features)), lang);
-    const useCases = pickLocalized(fieldVariants(rows, (r) => parseStringList(r.use_cases)), lang);
-    // The detail page's first image: screenshot, then mark, then preview.
-    const image = tool.screenshot_url ? [tool.screenshot_webp_url, tool.screenshot_url] : tool.image_url ? [tool.image_webp_url, tool.image_url] : tool.preview_url ? [tool.preview_webp_url, tool.preview_url] : [null, null];
+    const name = pickFieldSet(rows, lang, (r) => r.name);
+    const description = pickFieldSet(rows, lang, (r) => r.description);
+    const features = pickFieldSet(rows, lang, (r) => parseStringList(r.features));
+    const useCases = pickFieldSet(rows, lang, (r) => parseStringList(r.use_cases));
+    const image = detailImages(tool)[0];
     const { top, subcategories } = categories.get(tool.id)!;
     summaries.set(tool.id, {
       id: tool.id,
       slug: tool.slug,
       name: name?.value || tool.slug,
       description: description?.value ?? "",
-      imageUrl: image[0] ?? image[1] ?? null,
+      imageUrl: image ? (image.webpUrl ?? image.url) : null,
       pricing: tool.pricing,
       rating: tool.rating,
       reviewCount: tool.review_count,
