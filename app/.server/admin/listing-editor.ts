@@ -57,12 +57,15 @@ export async function loadToolEditor(db: DB, slug: string, language: string): Pr
 
 /** The edit's changed fields, written and audited; an empty list when nothing changed (nothing is signalled). */
 export async function saveToolEdit(db: DB, actor: Actor, slug: string, input: ToolEditorInput, offers: Offers): Promise<DiffRow[]> {
+  // The edited tool, named with the change (decision 0040); the same on a second try of the transaction.
+  let editedId = 0;
   return changeCatalog(
     db,
     "tools",
     async (trx) => {
       const tool = await lockingRead(trx, trx.selectFrom("tools").select("id").where("slug", "=", slug).where("status", "=", "published")).executeTakeFirst();
       if (!tool) throw new AppError("not_found", "No published tool has this slug.");
+      editedId = tool.id;
       const current = await currentToolFields(trx, tool.id, input.language);
       if (!current) throw new AppError("not_found", "No published tool has this slug.");
       const proposed: ToolChanges = {
@@ -94,7 +97,7 @@ export async function saveToolEdit(db: DB, actor: Actor, slug: string, input: To
       await recordAudit(trx, actor, [{ action: "tool.edit", entityType: "tool", entityId: tool.id, changes: auditChanges(diff), note: input.note || `language ${input.language}` }]);
       return diff;
     },
-    { changed: (diff) => diff.length > 0 },
+    { changed: (diff) => diff.length > 0, toolsOf: () => [editedId] },
   );
 }
 

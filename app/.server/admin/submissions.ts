@@ -205,7 +205,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
         { action: "submission.approve", entityType: "submission", entityId: id, changes: { status: { before: "pending", after: "approved" }, tool_id: { before: null, after: tool.id } }, note: input.notes },
       ]);
       return tool;
-    });
+    }, { toolsOf: (tool) => [tool.id] });
     result = { id, status: "approved", notes: input.notes, toolId: published.id, toolSlug: published.slug, changes: {} };
   } else {
     if (!update?.success || row.tool_id === null) throw new AppError("conflict", "The stored update is incomplete and cannot be applied; reject it with a reason.");
@@ -223,7 +223,7 @@ export async function reviewSubmission(db: DB, actor: Actor, id: number, input: 
         { action: "submission.approve", entityType: "tool", entityId: toolId, changes: fieldChanges, note: `update #${id}` },
       ]);
       return fieldChanges;
-    });
+    }, { toolsOf: () => [toolId] });
     const tool = await db.selectFrom("tools").select("slug").where("id", "=", toolId).executeTakeFirst();
     result = { id, status: "approved", notes: input.notes, toolId, toolSlug: tool?.slug ?? null, changes };
   }

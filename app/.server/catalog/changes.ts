@@ -22,7 +22,18 @@ export interface ChangeOptions<T> {
    * changed. The list orders then move just those tools instead of reading every tool's place again.
    */
   figuresOf?: (result: T) => readonly number[];
+  /**
+   * For a change of `tools` (with or without `tool-figures`): the only tools whose rows or texts it changed.
+   * The search index and the list orders then patch just those tools, here and on every other instance
+   * (decision 0040), instead of being rebuilt from every tool.
+   */
+  toolsOf?: (result: T) => readonly number[];
 }
+
+/** More tools than this in one change: the change is not named, and derived structures are rebuilt. */
+export const MAX_NAMED_TOOLS = 200;
+/** How many of the tools' revisions keep their named tools: another instance further behind rebuilds. */
+const KEPT_TOOL_REVISIONS = 2_000;
 
 /**
  * Runs a catalogue write in one transaction (`runTransaction`: `write` may run twice on PostgreSQL, so it only
@@ -34,10 +45,10 @@ export async function changeCatalog<T>(
   db: DB,
   scopes: CatalogScope | readonly CatalogScope[],
   write: (trx: CatalogWrite) => Promise<T>,
-  { changed, figuresOf }: ChangeOptions<T> = {},
+  { changed, figuresOf, toolsOf }: ChangeOptions<T> = {},
 ): Promise<T> {
   const result = await runTransaction(db, (trx) => write(trx as CatalogWrite));
-  if (!changed || changed(result)) await catalogScopesChanged(db, typeof scopes === "string" ? [scopes] : scopes, { figuresOf: figuresOf?.(result) });
+  if (!changed || changed(result)) await catalogScopesChanged(db, typeof scopes === "string" ? [scopes] : scopes, { figuresOf: figuresOf?.(result), toolsOf: toolsOf?.(result) });
   return result;
 }
 
@@ -53,7 +64,7 @@ export async function changeCatalogInSteps<T>(
   db: DB,
   scopes: CatalogScope | readonly CatalogScope[],
   steps: (step: CatalogStep) => Promise<T>,
-  { changed }: Pick<ChangeOptions<T>, "changed"> = {},
+  { changed, toolsOf }: Pick<ChangeOptions<T>, "changed" | "toolsOf"> = {},
 ): Promise<T> {
   let committed = false;
   const step: CatalogStep = async (write) => {
@@ -61,15 +72,16 @@ export async function changeCatalogInSteps<T>(
     committed = true;
     return result;
   };
-  const signal = () => catalogScopesChanged(db, typeof scopes === "string" ? [scopes] : scopes);
+  const signal = (change: ScopeChange = {}) => catalogScopesChanged(db, typeof scopes === "string" ? [scopes] : scopes, change);
   let result: T;
   try {
     result = await steps(step);
   } catch (error) {
+    // Which tools the committed steps wrote is not known here: everything derived from tools is rebuilt.
     if (committed) await signal();
     throw error;
   }
-  if (committed && (!changed || changed(result))) await signal();
+  if (committed && (!changed || changed(result))) await signal({ toolsOf: toolsOf?.(result) });
   return result;
 }
 
@@ -85,8 +97,38 @@ export async function changeCatalogInSteps<T>(
  * count-up that started after its write committed, and a burst costs two statements instead of one per write.
  */
 async function catalogScopesChanged(db: DB, scopes: readonly CatalogScope[], change: ScopeChange = {}): Promise<void> {
-  invalidateCatalogScopes(scopes, change);
-  await Promise.all([...new Set(scopes)].map((scope) => sharedCountUp(db, scope)));
+  const named = change.toolsOf && change.toolsOf.length <= MAX_NAMED_TOOLS && scopes.includes("tools") ? [...new Set(change.toolsOf)] : undefined;
+  invalidateCatalogScopes(scopes, { ...change, toolsOf: named });
+  await Promise.all([...new Set(scopes)].map((scope) => (scope === "tools" && named ? namedCountUp(db, named) : sharedCountUp(db, scope))));
+}
+
+/**
+ * A count-up of the tools' revision that writes which tools it changed, in one transaction with it, so an
+ * instance that sees the revision also sees the tools (decision 0040). Not shared like the others: the tools'
+ * changes (approvals, updates, moderation) do not come in bursts, and each names its own tools.
+ */
+async function namedCountUp(db: DB, toolIds: readonly number[]): Promise<void> {
+  const counted = ownCountUp(db, "tools");
+  let revision: number | null = null;
+  try {
+    revision = await runTransaction(db, async (trx) => {
+      const row = await trx
+        .insertInto("shared_revisions")
+        .values({ name: REVISION_OF.tools, revision: 1 })
+        .onConflict((oc) => oc.column("name").doUpdateSet({ revision: sql<number>`shared_revisions.revision + 1` }))
+        .returning("revision")
+        .executeTakeFirstOrThrow();
+      const written = Number(row.revision);
+      if (toolIds.length > 0) await trx.insertInto("tool_changes").values(toolIds.map((id) => ({ revision: written, tool_id: id }))).execute();
+      else await trx.insertInto("tool_changes").values({ revision: written, tool_id: 0 }).execute();
+      if (written % 100 === 0) await trx.deleteFrom("tool_changes").where("revision", "<", written - KEPT_TOOL_REVISIONS).execute();
+      return written;
+    });
+  } catch (error) {
+    getLogger().warn({ err: error, revision: REVISION_OF.tools }, "could not count up a shared revision; other instances see the change when their caches expire");
+  } finally {
+    counted(revision);
+  }
 }
 
 interface CountUps {

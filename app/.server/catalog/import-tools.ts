@@ -1,6 +1,6 @@
 import type { DB } from "../db";
 import { lockRowsInIdOrder } from "../db/row-lock";
-import { changeCatalogInSteps, type CatalogStep } from "./changes";
+import { changeCatalogInSteps, MAX_NAMED_TOOLS, type CatalogStep } from "./changes";
 import { toFlag, toJson } from "../db/values";
 import { refreshShownRating } from "../ratings/queries";
 import { emptyCounts, loadCategoryIndex, wroteRows, type ImportCounts } from "./import-categories";
@@ -45,10 +45,12 @@ export interface ToolImportOptions {
 /** Upserts tools by slug with their translations, category links and generated images. */
 export async function importTools(db: DB, rows: ValidRow<ToolInput>[], options: ToolImportOptions): Promise<ImportCounts> {
   // One transaction per chunk, signalled once at the end: readers keep what they built until the import is done.
-  return changeCatalogInSteps(db, "tools", (step) => importInChunks(db, step, rows, options), { changed: wroteRows });
+  const written: number[] = [];
+  // The tools it wrote are named (decision 0040): a small import patches the search index and list orders.
+  return changeCatalogInSteps(db, "tools", (step) => importInChunks(db, step, rows, options, written), { changed: wroteRows, toolsOf: () => written });
 }
 
-async function importInChunks(db: DB, step: CatalogStep, rows: ValidRow<ToolInput>[], options: ToolImportOptions): Promise<ImportCounts> {
+async function importInChunks(db: DB, step: CatalogStep, rows: ValidRow<ToolInput>[], options: ToolImportOptions, writtenIds: number[]): Promise<ImportCounts> {
   const counts = emptyCounts();
   for (let start = 0; start < rows.length; start += CHUNK) {
     const chunk = rows.slice(start, start + CHUNK).map((r) => r.value);
@@ -60,12 +62,13 @@ async function importInChunks(db: DB, step: CatalogStep, rows: ValidRow<ToolInpu
       const existing = await trx.selectFrom("tools").select("id").where("slug", "in", chunk.map((tool) => tool.slug)).execute();
       await lockRowsInIdOrder(trx, "tools", existing.map((row) => Number(row.id)));
       const index = await loadCategoryIndex(trx);
-      const written: Array<keyof ImportCounts> = [];
-      for (const tool of chunk) written.push((await importTool(trx, tool, images.get(tool.slug)!, index)).status);
+      const written: Array<{ id: number; status: keyof ImportCounts }> = [];
+      for (const tool of chunk) written.push(await importTool(trx, tool, images.get(tool.slug)!, index));
       return written;
     });
-    for (const status of statuses) {
+    for (const { id, status } of statuses) {
       counts[status]++;
+      if (status !== "unchanged" && writtenIds.length <= MAX_NAMED_TOOLS) writtenIds.push(id);
       options.onRow?.();
     }
   }

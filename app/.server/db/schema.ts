@@ -310,6 +310,12 @@ export interface SharedRevisionsTable {
   revision: number;
 }
 
+/** The tools one count-up of the tools' revision changed (decision 0040); none for a change that names no tools. */
+export interface ToolChangesTable {
+  revision: number;
+  tool_id: number;
+}
+
 /** One random salt per UTC day (YYYY-MM-DD) for visitor hashes; old days are deleted. */
 export interface AnalyticsSaltsTable {
   day: string;
@@ -611,6 +617,7 @@ export interface Database {
   page_view_daily: PageViewDailyTable;
   search_synonyms: SearchSynonymsTable;
   shared_revisions: SharedRevisionsTable;
+  tool_changes: ToolChangesTable;
   tool_claims: ToolClaimsTable;
   tool_visits_daily: ToolVisitsDailyTable;
   sponsored_placements: SponsoredPlacementsTable;

@@ -63,7 +63,7 @@ export async function setListingState(db: DB, actor: Actor, subject: "tool" | "e
       await recordAudit(trx, actor, [{ action: `${entity}.unpublish`, entityType: entity, entityId: subjectId, changes: { status: { before: tool.status, after: "hidden" } }, note }]);
     }
     await closeReports(trx, subject, subjectId, "resolved");
-  });
+  }, { toolsOf: () => (subject === "tool" ? [subjectId] : []) });
 }
 
 /** Hides or publishes a review: its star leaves or joins the figures, its reports close. */

@@ -79,8 +79,11 @@ async function showOnTools(db: DB, key: string, shot: { png: string; webp: strin
   const candidates = await db.selectFrom("tools").select(["id", "website_url"]).where("website_url", "like", `%${host}%`).execute();
   const ids = candidates.filter((tool) => websiteKey(tool.website_url) === key && websiteHost(tool.website_url) === host).map((tool) => tool.id);
   if (ids.length === 0) return 0;
-  await changeCatalog(db, "tools", (trx) =>
-    trx.updateTable("tools").set({ screenshot_url: shot.png, screenshot_webp_url: shot.webp, screenshot_taken_at: shot.takenAt }).where("id", "in", ids).execute(),
+  await changeCatalog(
+    db,
+    "tools",
+    (trx) => trx.updateTable("tools").set({ screenshot_url: shot.png, screenshot_webp_url: shot.webp, screenshot_taken_at: shot.takenAt }).where("id", "in", ids).execute(),
+    { toolsOf: () => ids },
   );
   return ids.length;
 }

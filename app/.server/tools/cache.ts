@@ -59,41 +59,58 @@ function stateOf(db: DB): State {
 }
 
 /**
- * Per count-up of the `tool-figures` generation: the tools whose figures the change moved, when it said so
- * (`changeCatalog`'s `figuresOf`), else null. Structures that can move those tools (the list orders) do so
- * instead of being rebuilt; a change noticed from another writer names no tools.
+ * Per count-up of the `tool-figures` and `tools` generations: the tools the change moved, when it said so
+ * (`changeCatalog`'s `figuresOf` and `toolsOf`, or the tool change log read for another writer's change),
+ * else null. Structures that can take just those tools in (the list orders, the search index) do so instead
+ * of being rebuilt.
  */
-const figureChanges = new Map<number, readonly number[] | null>();
-const MAX_FIGURE_CHANGES = 1024;
+const namedChanges: Record<NamedScope, Map<number, readonly number[] | null>> = { "tool-figures": new Map(), tools: new Map() };
+const MAX_NAMED_CHANGES = 1024;
+type NamedScope = "tool-figures" | "tools";
 
-/** The tools whose figures changed between two `tool-figures` generations; null when a change did not name them. */
-function figureChangesBetween(from: number, to: number): number[] | null {
+/** The tools a scope's changes named between two of its generations; null when one of them did not name its tools. */
+export function namedChangesBetween(scope: NamedScope, from: number, to: number): number[] | null {
   const tools = new Set<number>();
   for (let generation = from + 1; generation <= to; generation++) {
-    const named = figureChanges.get(generation);
+    const named = namedChanges[scope].get(generation);
     if (!named) return null;
     for (const id of named) tools.add(id);
   }
   return [...tools];
 }
 
+function figureChangesBetween(from: number, to: number): number[] | null {
+  return namedChangesBetween("tool-figures", from, to);
+}
+
 export interface ScopeChange {
   /** With `tool-figures`: the only tools whose figures changed. */
   figuresOf?: readonly number[];
+  /** With `tools`: the only tools whose rows or texts changed. */
+  toolsOf?: readonly number[];
+}
+
+/** One scope's count of changes in this process (here or noticed from elsewhere). */
+export function scopeGeneration(scope: CatalogScope): number {
+  return generations.get(scope)!;
 }
 
 /**
  * Drops what this process derived from these scopes of the catalogue. Writers go through `changeCatalog`,
  * which also tells the other instances; this alone is for changes noticed from elsewhere (and tests).
  */
-export function invalidateCatalogScopes(scopes: readonly CatalogScope[], { figuresOf }: ScopeChange = {}): void {
+export function invalidateCatalogScopes(scopes: readonly CatalogScope[], { figuresOf, toolsOf }: ScopeChange = {}): void {
   const changed = new Set(scopes);
   if (changed.size === 0) return;
   for (const scope of changed) generations.set(scope, generations.get(scope)! + 1);
-  if (changed.has("tool-figures")) {
-    figureChanges.set(generations.get("tool-figures")!, figuresOf ? [...figuresOf] : null);
-    if (figureChanges.size > MAX_FIGURE_CHANGES) figureChanges.delete(figureChanges.keys().next().value!);
-  }
+  const name = (scope: NamedScope, tools: readonly number[] | undefined) => {
+    if (!changed.has(scope)) return;
+    const named = namedChanges[scope];
+    named.set(generations.get(scope)!, tools ? [...tools] : null);
+    if (named.size > MAX_NAMED_CHANGES) named.delete(named.keys().next().value!);
+  };
+  name("tool-figures", figuresOf);
+  name("tools", toolsOf);
   const touches = (depends: ReadonlySet<CatalogScope>) => [...changed].some((scope) => depends.has(scope));
   for (const state of states.values()) {
     for (const [key, entry] of [...state.entries]) if (touches(entry.scopes)) state.entries.delete(key);
@@ -219,19 +236,49 @@ function changedScopes(previous: Fingerprint, current: Fingerprint, state: State
   return { changed: verdicts.filter(([, verdict]) => verdict === true).map(([scope]) => scope), unsure: verdicts.filter(([, verdict]) => verdict === "unsure").map(([scope]) => scope) };
 }
 
+/** More tools than this changed elsewhere since the last look: they are not named, and everything is rebuilt. */
+const MAX_NAMED_ELSEWHERE = 500;
+
+/**
+ * The tools another writer's count-ups of the tools' revision named in the change log (decision 0040), or
+ * undefined when one of the revisions between the two looks named none (an import, an older release, a row
+ * already deleted) or they named too many: then every structure built from tools is rebuilt.
+ */
+async function toolsChangedElsewhere(db: DB, before: string, after: string): Promise<number[] | undefined> {
+  const from = before === "null" ? 0 : Number(before);
+  const to = Number(after);
+  if (!Number.isFinite(from) || !Number.isFinite(to) || to <= from || to - from > MAX_NAMED_ELSEWHERE) return undefined;
+  try {
+    const rows = await db
+      .selectFrom("tool_changes")
+      .select(["revision", "tool_id"])
+      .where("revision", ">", from)
+      .where("revision", "<=", to)
+      .limit(MAX_NAMED_ELSEWHERE + 1)
+      .execute();
+    if (rows.length > MAX_NAMED_ELSEWHERE) return undefined;
+    const revisions = new Set(rows.map((row) => Number(row.revision)));
+    if (revisions.size !== to - from) return undefined;
+    return [...new Set(rows.map((row) => Number(row.tool_id)).filter((id) => id > 0))];
+  } catch {
+    return undefined;
+  }
+}
+
 /** Invalidates what another writer changed since the last look (checked at most every 2 s). */
 function checkFingerprint(db: DB, state: State): Promise<void> | undefined {
   const now = Date.now();
   if (now - state.checkedAt < FINGERPRINT_EVERY_MS) return state.check;
   state.checkedAt = now;
   state.check ??= fingerprint(db)
-    .then((current) => {
+    .then(async (current) => {
       const previous = state.fingerprint;
       if (previous) {
         const { changed, unsure } = changedScopes(previous, current, state);
         // Decided at the next look, once the running count-up has said which revision it wrote.
         for (const scope of unsure) current.revisions[scope] = previous.revisions[scope]!;
-        invalidateCatalogScopes(changed);
+        const toolsOf = changed.includes("tools") ? await toolsChangedElsewhere(db, previous.revisions.tools!, current.revisions.tools!) : undefined;
+        invalidateCatalogScopes(changed, { toolsOf });
       }
       state.fingerprint = current;
       for (const [scope, own] of state.own) {
@@ -253,6 +300,12 @@ export interface GenerationOptions<T> {
    * not name its tools (another writer's), the next use gets a fresh value from `make`.
    */
   moveFigures?: (value: T, toolIds: readonly number[], db: DB) => boolean;
+  /**
+   * For a structure that depends on `tools`: takes a change of these tools' rows or texts (named here or in the
+   * tool change log by another writer, decision 0040) into the kept value, and says whether it could; as
+   * `moveFigures` otherwise.
+   */
+  moveTools?: (value: T, toolIds: readonly number[], db: DB) => boolean;
 }
 
 /**
@@ -260,21 +313,28 @@ export interface GenerationOptions<T> {
  * (made here or noticed from another writer) gets a fresh value from `make`. For derived structures that
  * are not single cached reads (search index, rankings, sort positions).
  */
-export function perCatalogGeneration<T>(make: () => T, scopes: readonly CatalogScope[], { moveFigures }: GenerationOptions<T> = {}): (db: DB) => T {
-  const held = new WeakMap<DB, { generation: number; figures: number; value: T }>();
-  const movable = Boolean(moveFigures) && scopes.includes("tool-figures");
-  const others = movable ? scopes.filter((scope) => scope !== "tool-figures") : scopes;
+export function perCatalogGeneration<T>(make: () => T, scopes: readonly CatalogScope[], { moveFigures, moveTools }: GenerationOptions<T> = {}): (db: DB) => T {
+  const held = new WeakMap<DB, { generation: number; figures: number; tools: number; value: T }>();
+  const figuresMove = Boolean(moveFigures) && scopes.includes("tool-figures");
+  const toolsMove = Boolean(moveTools) && scopes.includes("tools");
+  const others = scopes.filter((scope) => !(figuresMove && scope === "tool-figures") && !(toolsMove && scope === "tools"));
   return (db) => {
     checkCatalogFreshness(db);
     const generation = catalogGeneration(others);
-    const figures = movable ? generations.get("tool-figures")! : 0;
+    const figures = figuresMove ? generations.get("tool-figures")! : 0;
+    const tools = toolsMove ? generations.get("tools")! : 0;
     let entry = held.get(db);
+    if (entry && entry.generation === generation && entry.tools !== tools) {
+      const moved = namedChangesBetween("tools", entry.tools, tools);
+      if (moved && moveTools!(entry.value, moved, db)) entry.tools = tools;
+      else entry = undefined;
+    }
     if (entry && entry.generation === generation && entry.figures !== figures) {
       const moved = figureChangesBetween(entry.figures, figures);
       if (moved && moveFigures!(entry.value, moved, db)) entry.figures = figures;
       else entry = undefined;
     }
-    if (!entry || entry.generation !== generation) held.set(db, (entry = { generation, figures, value: make() }));
+    if (!entry || entry.generation !== generation) held.set(db, (entry = { generation, figures, tools, value: make() }));
     return entry.value;
   };
 }

@@ -7,19 +7,6 @@ import type { CategoryRef, DetailView, FaqItem, ToolSummary } from "../resolve/t
 import { categoryNamesBySlug, resolveCategoryFilter } from "../categories/queries";
 import { listTools, type ToolCard } from "./queries";
 
-type TranslationRow = {
-  language: string;
-  name: string;
-  subtitle: string | null;
-  description: string | null;
-  long_description: string | null;
-  features: string;
-  use_cases: string;
-  faq: string;
-  tags: string;
-  updated_at: string;
-};
-
 /** FAQ entries as stored (JSON list of {question, answer}); malformed entries are dropped. */
 export function parseFaq(text: string | null | undefined): FaqItem[] {
   const value = parseJson<unknown>(text, []);

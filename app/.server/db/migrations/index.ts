@@ -22,6 +22,7 @@ import * as m0022 from "./0022_reviews_reports";
 import * as m0023 from "./0023_makers_and_sponsored";
 import * as m0024 from "./0024_api_keys_newsletter";
 import * as m0025 from "./0025_ecommerce_status";
+import * as m0026 from "./0026_tool_change_log";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   "0023_makers_and_sponsored": m0023,
   "0024_api_keys_newsletter": m0024,
   "0025_ecommerce_status": m0025,
+  "0026_tool_change_log": m0026,
 };
