@@ -150,6 +150,30 @@ describe.each(testDialects())("the link checker's rounds on %s", (dialect) => {
     expect(after.filter((r) => r.reason === "moved")).toHaveLength(1);
   });
 
+  it("visits a slice per tick, the sites visited longest ago first, until every site had its visit", async () => {
+    clock += 24 * HOUR;
+    const total = Number((await t.db.selectFrom("tools").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "published").executeTakeFirstOrThrow()).n)
+      + Number((await t.db.selectFrom("ecommerce_tools").select((eb) => eb.fn.countAll<number>().as("n")).where("status", "=", "published").executeTakeFirstOrThrow()).n);
+    const lastVisits = async () => {
+      const rows = await t.db.selectFrom("link_checks").select(["subject", "subject_id"]).select((eb) => eb.fn.max("checked_at").as("at")).groupBy(["subject", "subject_id"]).execute();
+      return new Map(rows.map((row) => [`${row.subject}:${row.subject_id}`, String(row.at)]));
+    };
+    const before = await lastVisits();
+    const oldest = [...before.values()].sort()[0]!;
+    // One tick of three sites: three of the sites whose last visit is the oldest.
+    clock += 60_000;
+    expect(await runLinkRound(t.db, { ...options, limit: 3 })).toBe(3);
+    const afterTick = await lastVisits();
+    const visited = [...afterTick].filter(([key, at]) => before.get(key) !== at);
+    expect(visited).toHaveLength(3);
+    for (const [key] of visited) expect(before.get(key)).toBe(oldest);
+    // Ticks of three go on until every site is visited once; then none is due.
+    let rounds = 0;
+    while ((await runLinkRound(t.db, { ...options, limit: 3 })) > 0) rounds++;
+    expect(rounds).toBe(Math.ceil((total - 3) / 3));
+    expect(await runLinkRound(t.db, { ...options, limit: 3 })).toBe(0);
+  });
+
   it("keeps a short history per website", async () => {
     for (let day = 0; day < 12; day++) {
       clock += 24 * HOUR;
