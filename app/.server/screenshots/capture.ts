@@ -1,6 +1,6 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
-import { chromium, type Browser, type Page, type Route } from "playwright-core";
+import type { Browser, Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { FetchRefused, guardedRequest } from "../ai-generate/safe-fetch";
 
@@ -67,7 +67,9 @@ let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
 function launch(chromiumPath: string): Promise<Browser> {
-  const launched = chromium.launch({
+  // Loaded on the first capture, not at start: the driver is megabytes of code every instance would parse
+  // (about a second of start-up CPU) and keep in memory even where screenshots are off.
+  const launched = import("playwright-core").then(({ chromium }) => chromium.launch({
     executablePath: chromiumPath,
     headless: true,
     // Loopback included: without `<-loopback>` Chromium would skip the proxy for 127.0.0.1 and localhost.
@@ -85,7 +87,7 @@ function launch(chromiumPath: string): Promise<Browser> {
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
       "--webrtc-ip-handling-policy=disable_non_proxied_udp",
     ],
-  });
+  }));
   launched.then((b) => b.on("disconnected", () => (browser = null))).catch(() => (browser = null));
   return launched;
 }
