@@ -1,3 +1,4 @@
+// Served directly: app/delivery/direct-routes.server.ts (its contract: answer with a Response; the path is read by `feedRoute` there).
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { feedResponse, feedRouteOf } from "~/.server/feeds/http";
