@@ -15,7 +15,8 @@ import { send, toFetchRequest } from "./express-adapter.server";
  *
  * The contract a listed module keeps, so that both paths answer alike:
  * - its path has no parameters (the handler gets `params: {}`, as React Router would give it), or it is a feed,
- *   whose path is read here (`feedRoute`) into the route id and the params React Router would give it;
+ *   whose path is read here (`feedRoute`) into the route id and the params React Router would give it, or the
+ *   public API's splat route, which reads the request's URL itself;
  * - loader (GET, HEAD) and action (other methods) answer with a Response, returned or thrown (ours go through
  *   `jsonEndpoint`): both leave as they are, as with React Router. A returned string or plain object is sent as
  *   React Router sends it (text, JSON). `data()` is not used: React Router turns it into a JSON body with the
@@ -29,7 +30,10 @@ export const DIRECT_ROUTES: Readonly<Record<string, string>> = {
 };
 
 /** The route modules served directly: those of `DIRECT_ROUTES` and the feeds' (routes.ts gives each feed kind and format its own id). */
-export const DIRECT_ROUTE_MODULES: readonly string[] = [...new Set(Object.values(DIRECT_ROUTES)), "routes/feed"];
+export const DIRECT_ROUTE_MODULES: readonly string[] = [...new Set(Object.values(DIRECT_ROUTES)), "routes/feed", "routes/api.v1"];
+
+/** The public read API (`/api/v1/*`, one route module that reads the request's URL itself): each call is one answer. */
+const API_PREFIX = "/api/v1/";
 
 const FEED_FORMATS = new Set(["xml", "atom", "json"]);
 
@@ -63,13 +67,15 @@ type Handler = (args: { request: Request; params: Record<string, string | undefi
 
 export function directRoutes(build: ServerBuild, getLoadContext: (req: ExpressRequest, res: ExpressResponse) => AppLoadContext, routeIdByPath = DIRECT_ROUTES) {
   return async (req: ExpressRequest, res: ExpressResponse, next: NextFunction) => {
-    const feed = Object.hasOwn(routeIdByPath, req.path) ? null : feedRoute(req.path);
-    const id = feed ? feed.id : Object.hasOwn(routeIdByPath, req.path) ? routeIdByPath[req.path] : undefined;
+    const listed = Object.hasOwn(routeIdByPath, req.path);
+    const api = !listed && req.path.startsWith(API_PREFIX) ? { id: "api-v1", params: { "*": req.path.slice(API_PREFIX.length) } } : null;
+    const feed = listed || api ? null : feedRoute(req.path);
+    const id = listed ? routeIdByPath[req.path] : (api ?? feed)?.id;
     const module = id ? (build.routes[id]?.module as { loader?: Handler; action?: Handler } | undefined) : undefined;
     const handler = req.method === "GET" || req.method === "HEAD" ? module?.loader : module?.action;
     if (!handler) return next();
     const request = toFetchRequest(req, res);
-    const params = feed?.params ?? {};
+    const params = (api ?? feed)?.params ?? {};
     const context = getLoadContext(req, res);
     try {
       let answer: unknown;

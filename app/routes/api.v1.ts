@@ -1,3 +1,4 @@
+// Served directly: app/delivery/direct-routes.server.ts (its contract: answer with a Response; reads the path from the request).
 import { getConfig } from "~/.server/config";
 import { getDb } from "~/.server/db";
 import { handlePublicApi } from "~/.server/public-api/http";
