@@ -193,11 +193,12 @@ function hasLive(postings: Int32Array, hidden: Uint8Array, field?: number): bool
 
 /** A category's members without the hidden tools, then the changed tools' (numbered after them). */
 function joinMembers(base: Int32Array, changed: Int32Array, hidden: Uint8Array): Int32Array {
-  const kept = base.filter((tool) => hidden[tool] === 0);
-  const joined = new Int32Array(kept.length + changed.length);
-  joined.set(kept);
-  joined.set(changed, kept.length);
-  return joined;
+  // A plain loop: a typed array's filter with a callback was most of a patch's time on a large category.
+  const joined = new Int32Array(base.length + changed.length);
+  let size = 0;
+  for (let k = 0; k < base.length; k++) if (hidden[base[k]!] === 0) joined[size++] = base[k]!;
+  joined.set(changed, size);
+  return joined.subarray(0, size + changed.length);
 }
 
 /** `base` with its copies of the `changed` tools hidden and the changed tools' index (`delta`) added. */
