@@ -17,6 +17,9 @@ import { matchQuery, type QueryMatches } from "~/.server/search/query";
 import { buildSearchIndex } from "~/.server/search/text-index";
 import { checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogCache, namedChangesBetween, scopeGeneration } from "~/.server/tools/cache";
 import { listTools } from "~/.server/tools/queries";
+import { answerAutocomplete, getAutocompleteIndex, indexEntries, queryIndex, suggestionWork } from "~/.server/tools/autocomplete";
+import { buildIndex } from "~/.server/tools/autocomplete-index";
+import { plainSuggestions } from "~/.server/tools/autocomplete-overlay";
 import { createTestDatabase, secondConnection, testDialects, type TestDatabase } from "../support/databases";
 import { insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";
 
@@ -60,6 +63,8 @@ function kelpTools() {
 
 const QUERIES = ["kelp", "kelpa", "draft", "drafts", "drat", "para", "paraphrase grammar", "ai draft", "ai", "newsletter campaign", "zeph", "zephdraft", "writing", "text generation", "改写", "海报助手", "工具", "quill", "draftsmith", "draftsmth", "zorblat", "zorb", "quexel", "portrait sketch", "headlin", "capton", "image"];
 
+const SUGGEST = ["dra", "draftsmith", "drfatsmith", "quexel", "zorblat", "zorb", "kelp", "reef", "ze", "lumen", "summ", "qxl", "海报", "改写", "助手"];
+
 /** Id -> rank, for comparing two indexes' answers. */
 function byTool({ ids, ranks }: QueryMatches): Record<number, number> {
   return Object.fromEntries([...ids].map((id, i) => [id, ranks[i]!]));
@@ -84,6 +89,18 @@ describe.each(testDialects())("search index patched with named tool changes on %
     for (const query of QUERIES) expect(byTool(matchQuery(view, query)), query).toEqual(byTool(matchQuery(fresh, query)));
   }
 
+  /** Once the suggestions have taken the change in (in the background): they equal a fresh build's, entry by entry and query by query. */
+  async function expectSuggestionsAsFresh(db: DB): Promise<void> {
+    await vi.waitFor(async () => expect((await answerAutocomplete(db, new URLSearchParams({ q: "ze", lang: "us-en" }))).current).toBe(true), { timeout: 5000, interval: 10 });
+    const view = await getAutocompleteIndex(db);
+    const fresh = plainSuggestions(await buildIndex(db));
+    expect(view.size).toBe(fresh.size);
+    for (const lang of ["us-en", "zh-CN"]) {
+      expect(indexEntries(view, lang)).toEqual(indexEntries(fresh, lang));
+      for (const query of SUGGEST) expect(queryIndex(view, lang, query), `${lang} ${query}`).toEqual(queryIndex(fresh, lang, query));
+    }
+  }
+
   beforeAll(async () => {
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "search-patches-"));
     t = await createTestDatabase(dialect);
@@ -98,6 +115,7 @@ describe.each(testDialects())("search index patched with named tool changes on %
     // Every test starts from a fully built index.
     invalidateCatalogCache();
     await searchIndex(t.db);
+    await vi.waitFor(async () => expect((await answerAutocomplete(t.db, new URLSearchParams({ q: "ze", lang: "us-en" }))).current).toBe(true), { timeout: 5000, interval: 10 });
   });
   afterEach(() => {
     vi.useRealTimers();
@@ -111,11 +129,15 @@ describe.each(testDialects())("search index patched with named tool changes on %
   it("an approved submission is found by the very next search, without a rebuild, ranked as a fresh build ranks it", async () => {
     expect(await found(t.db, "draftsmith")).toEqual([]);
     const work = searchIndexWork();
+    const suggestions = suggestionWork();
     const id = await insertSubmission(t.db, userId, submitPayload({ contact_email: "" }));
     await reviewSubmission(t.db, admin, id, { status: "approved", notes: null });
     expect(await found(t.db, "draftsmith")).toEqual(["quill-draftsmith"]);
     expect(searchIndexWork()).toEqual({ builds: work.builds, patches: work.patches + 1 });
     await expectSameAsFresh(t.db);
+    await expectSuggestionsAsFresh(t.db);
+    expect(queryIndex(await getAutocompleteIndex(t.db), "us-en", "draftsm").items.map((item) => item.slug)).toEqual(["quill-draftsmith"]);
+    expect(suggestionWork()).toEqual({ builds: suggestions.builds, patches: suggestions.patches + 1 });
   });
 
   it("an approved update is found under the new name at once, no longer under the old one", async () => {
@@ -135,6 +157,8 @@ describe.each(testDialects())("search index patched with named tool changes on %
     expect(await found(t.db, "zorblat")).toEqual(["patch-tool-41"]);
     expect(searchIndexWork().builds).toBe(work.builds);
     await expectSameAsFresh(t.db);
+    await expectSuggestionsAsFresh(t.db);
+    expect(queryIndex(await getAutocompleteIndex(t.db), "us-en", "zorbla").items.map((item) => item.slug)).toEqual(["patch-tool-41"]);
   });
 
   it("a word only a changed tool's old text had takes no place among a word's completions", async () => {
@@ -153,9 +177,15 @@ describe.each(testDialects())("search index patched with named tool changes on %
     await expectSameAsFresh(t.db);
 
     // Other categories, other texts, a tool's Chinese name gone: members and words move.
+    await expectSuggestionsAsFresh(t.db);
+    expect(queryIndex(await getAutocompleteIndex(t.db), "us-en", "zephdraft").items.map((item) => item.slug)).not.toContain("patch-tool-0");
+    const suggestions = suggestionWork();
+
     await importRows([1, 2, 3].map((i) => ({ ...syntheticTool(i + 10, `Lumen${WORDS[i]}`), slug: `patch-tool-${i}`, website_url: `https://patch-tool-${i}.example.com` })));
     await expectSameAsFresh(t.db);
     expect(searchIndexWork().builds).toBe(work.builds);
+    await expectSuggestionsAsFresh(t.db);
+    expect(suggestionWork().builds).toBe(suggestions.builds);
   });
 
   it("a named change written by another instance is read from the change log and patched in, not rebuilt", async () => {
@@ -168,6 +198,8 @@ describe.each(testDialects())("search index patched with named tool changes on %
     };
     await otherLooks();
     expect(await found(other, "vellichor")).toEqual([]);
+    await expectSuggestionsAsFresh(other);
+    const suggestions = suggestionWork();
     const work = searchIndexWork();
     const generation = scopeGeneration("tools");
     const id = await toolId("patch-tool-7");
@@ -189,16 +221,22 @@ describe.each(testDialects())("search index patched with named tool changes on %
     expect(searchIndexWork().builds).toBe(work.builds);
     expect(searchIndexWork().patches).toBeGreaterThan(work.patches);
     await expectSameAsFresh(other);
+    await expectSuggestionsAsFresh(other);
+    expect(queryIndex(await getAutocompleteIndex(other), "us-en", "vellich").items.map((item) => item.slug)).toEqual(["patch-tool-7"]);
+    expect(suggestionWork().builds).toBe(suggestions.builds);
   });
 
   it("a change that names no tools, or more than the patch takes, rebuilds the index", async () => {
     let work = searchIndexWork();
+    const suggestions = suggestionWork();
     const id = await toolId("patch-tool-4");
     await changeCatalog(t.db, "tools", async (trx) => {
       await sql`update tool_translations set name = ${"Brightmere Outline"} where tool_id = ${id} and language = ${"us-en"}`.execute(trx);
     });
     expect(await found(t.db, "brightmere")).toEqual(["patch-tool-4"]);
     expect(searchIndexWork().builds).toBe(work.builds + 1);
+    await expectSuggestionsAsFresh(t.db);
+    expect(suggestionWork().builds).toBe(suggestions.builds + 1);
 
     const { minTools, maxTools } = patchPolicy;
     patchPolicy.minTools = 2;
