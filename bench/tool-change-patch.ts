@@ -2,9 +2,10 @@
 //   node --import tsx bench/tool-change-patch.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--changes 5] [--rebuild]
 // writes submissions, tools and audit rows into the file (use a copy; run with SCREENSHOTS=off). For each approval
 // of a new tool and each approved rename of an existing one: how long the approval took, the time from its return
-// until the search index finds the tool under its new name, and until the list page does (which also needs the
-// tool's place in the list order), and the longest stretch without a turn of the event loop meanwhile (a 1 ms
-// timer). With --rebuild, every change is rebuilt as before decision 0040 (the previous index answers meanwhile).
+// until the search index finds the tool under its new name, until the suggestions do, and until the list page
+// does (which also needs the tool's place in the list order), and the longest stretch without a turn of the event
+// loop meanwhile (a 1 ms timer). With --rebuild, every change is rebuilt as before decision 0040 (the previous
+// index answers meanwhile).
 import { parseArgs } from "node:util";
 import { reviewSubmission } from "../app/.server/admin/submissions";
 import { createDatabase } from "../app/.server/db";
@@ -12,6 +13,7 @@ import { nowIso } from "../app/.server/db/values";
 import { searchIndex, searchIndexWork } from "../app/.server/search/current";
 import { patchPolicy } from "../app/.server/search/overlay";
 import { matchQuery } from "../app/.server/search/query";
+import { getAutocompleteIndex, queryIndex, suggestionWork } from "../app/.server/tools/autocomplete";
 import { listTools } from "../app/.server/tools/queries";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { changes: { type: "string", default: "5" }, rebuild: { type: "boolean", default: false } } });
@@ -34,7 +36,8 @@ const category = (await db.selectFrom("categories").select("slug").where("parent
 
 const started = performance.now();
 const first = await searchIndex(db);
-console.log(`first build: ${(performance.now() - started).toFixed(0)} ms for ${first.liveTools} tools`);
+await getAutocompleteIndex(db);
+console.log(`first builds (search index and suggestions): ${(performance.now() - started).toFixed(0)} ms for ${first.liveTools} tools`);
 
 /** Runs `change`, then searches for `name` until `slug` is found: the change's time, the waits, the longest stall. */
 async function measure(change: () => Promise<unknown>, name: string, slug: string) {
@@ -61,10 +64,12 @@ async function measure(change: () => Promise<unknown>, name: string, slug: strin
   const id = Number((await db.selectFrom("tools").select("id").where("slug", "=", slug).executeTakeFirstOrThrow()).id);
   const indexed = await wait(async () => matchQuery(await searchIndex(db), name).ids.includes(id));
   const stallUntilIndexed = phaseStall();
+  const suggested = await wait(async () => queryIndex(await getAutocompleteIndex(db), "us-en", name).items.some((item) => item.slug === slug));
+  const stallUntilSuggested = phaseStall();
   const listed = await wait(async () => (await listTools(db, { lang: "us-en", search: name, sort: "rating", page: 1 })).tools.some((tool) => tool.slug === slug));
   const stallUntilListed = phaseStall();
   clearInterval(timer);
-  return { change: changed - before, untilSearchIndex: indexed - changed, untilListed: listed - changed, stallInChange, stallUntilIndexed, stallUntilListed };
+  return { change: changed - before, untilSearchIndex: indexed - changed, untilSuggested: suggested - changed, untilListed: listed - changed, stallInChange, stallUntilIndexed, stallUntilSuggested, stallUntilListed };
 }
 
 type Run = Awaited<ReturnType<typeof measure>>;
@@ -72,7 +77,7 @@ const summary = (label: string, runs: Run[]) => {
   const median = (key: keyof Run) => runs.map((run) => run[key]).sort((a, b) => a - b)[Math.floor(runs.length / 2)]!;
   const max = (key: keyof Run) => Math.max(...runs.map((run) => run[key]));
   const both = (key: keyof Run) => `median ${median(key).toFixed(1)} ms, max ${max(key).toFixed(1)} ms`;
-  console.log(`${label}:\n  change ${both("change")}; until the search index has it ${both("untilSearchIndex")}; until listed ${both("untilListed")}\n  longest stall: during the change ${both("stallInChange")}, until indexed ${both("stallUntilIndexed")}, until listed ${both("stallUntilListed")}`);
+  console.log(`${label}:\n  change ${both("change")}; until the search index has it ${both("untilSearchIndex")}; until suggested ${both("untilSuggested")}; until listed ${both("untilListed")}\n  longest stall: during the change ${both("stallInChange")}, until indexed ${both("stallUntilIndexed")}, until suggested ${both("stallUntilSuggested")}, until listed ${both("stallUntilListed")}`);
 };
 
 const count = Number(values.changes);
@@ -98,5 +103,5 @@ for (const [i, tool] of existing.entries()) {
   updates.push(await measure(() => reviewSubmission(db, admin, Number(row.id), { status: "approved", notes: null }), name, tool.slug));
 }
 summary("approved rename", updates);
-console.log("full builds and patches:", searchIndexWork());
+console.log("search index:", searchIndexWork(), "suggestions:", suggestionWork());
 await db.destroy();

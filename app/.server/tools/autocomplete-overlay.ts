@@ -2,6 +2,7 @@ import type { DB } from "../db";
 import { patchLimit } from "../search/overlay";
 import { indexOfTools, type ServerIndex } from "./autocomplete-index";
 import { autocompleteToolsOf, listingOrderIds } from "./queries";
+import { sortPositions, type SortPositions } from "./sort-positions";
 
 /**
  * Suggestions after a change of a few named tools (decision 0040), without rebuilding their index (seconds of
@@ -13,8 +14,6 @@ export interface SuggestionPart {
   index: ServerIndex;
   /** 1 for an entry whose tool changed since (it is answered from the other part, or no longer listed). */
   hidden: Uint8Array | null;
-  /** Each entry's rank over both parts (null: its own entry number). */
-  rank: Int32Array | null;
 }
 
 export interface SuggestionView {
@@ -22,16 +21,54 @@ export interface SuggestionView {
   generation: number;
   /** The full index, then the changed tools' (when there are any). */
   parts: SuggestionPart[];
-  /** Part and entry by rank over both parts (null: the one part's entries as they are). */
-  order: { part: Uint8Array; entry: Int32Array } | null;
+  /**
+   * Per entry of the changed tools' part: how many full-index entries rank before it (ascending). Ranks over both
+   * parts follow from it without an array per full-index entry. Null: one part.
+   */
+  slots: Int32Array | null;
   /** Ranks over both parts (hidden entries included), and the entries that count. */
   total: number;
   size: number;
 }
 
+/** How many of an ascending list are at most `value`. */
+function countUpTo(sorted: Int32Array, value: number): number {
+  let lo = 0;
+  let hi = sorted.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (sorted[mid]! <= value) lo = mid + 1;
+    else hi = mid;
+  }
+  return lo;
+}
+
+/** An entry's rank over both parts. */
+export function rankOf(view: SuggestionView, part: number, entry: number): number {
+  const { slots } = view;
+  if (!slots) return entry;
+  return part === 0 ? entry + countUpTo(slots, entry) : slots[entry]! + entry;
+}
+
+/** The part and entry at a rank over both parts. */
+export function entryAt(view: SuggestionView, rank: number): [part: number, entry: number] {
+  const { slots } = view;
+  if (!slots) return [0, rank];
+  // The changed entries' ranks (slot + entry) ascend: how many of them rank at or before `rank`.
+  let lo = 0;
+  let hi = slots.length;
+  while (lo < hi) {
+    const mid = (lo + hi) >>> 1;
+    if (slots[mid]! + mid <= rank) lo = mid + 1;
+    else hi = mid;
+  }
+  if (lo > 0 && slots[lo - 1]! + lo - 1 === rank) return [1, lo - 1];
+  return [0, rank - lo];
+}
+
 /** The full index as suggestions read it. */
 export function plainSuggestions(index: ServerIndex, generation = index.generation): SuggestionView {
-  return { generation, parts: [{ index, hidden: null, rank: null }], order: null, total: index.size, size: index.size };
+  return { generation, parts: [{ index, hidden: null }], slots: null, total: index.size, size: index.size };
 }
 
 /** How many changed tools the suggestions take in before they are rebuilt instead (as the search index). */
@@ -40,66 +77,64 @@ export function suggestionPatchLimit(index: ServerIndex): number {
 }
 
 /**
- * `base` with `changed` tools taken in as they are now: their rows and the listing order read (the order off the
- * main thread), their index built. Milliseconds of the event loop; the previous suggestions answer meanwhile.
+ * `base` with `changed` tools taken in as they are now: their rows read and their index built, placed where the
+ * list in listing order (`sortPositions`, kept there anyway) has them. Milliseconds of the event loop; the previous
+ * suggestions answer meanwhile.
  */
 export async function patchSuggestions(db: DB, base: ServerIndex, changed: readonly number[], generation: number): Promise<SuggestionView> {
   if (changed.length === 0) return plainSuggestions(base, generation);
-  const [order, { tools, translations }] = await Promise.all([listingOrderIds(db), autocompleteToolsOf(db, changed)]);
+  const [positions, { tools, translations }] = await Promise.all([sortPositions(db, "popular"), autocompleteToolsOf(db, changed)]);
+  // A large catalogue's list order may still be the one from before the change: then the order is read here.
+  const order = tools.every((tool) => placeOf(positions, tool.id) >= 0) ? positions : await readOrder(db);
   // The changed tools in listing order, as the full build has them.
-  const place = new Map<number, number>();
-  order.forEach((id, i) => place.set(id, i));
-  const listed = tools.filter((tool) => place.has(tool.id)).sort((a, b) => place.get(a.id)! - place.get(b.id)!);
+  const listed = tools.filter((tool) => placeOf(order, tool.id) >= 0).sort((a, b) => placeOf(order, a.id) - placeOf(order, b.id));
   const delta = await indexOfTools(listed, (onSlice) => onSlice(translations), base);
   return joinSuggestions(base, delta, order, new Set(changed), generation);
 }
 
+function placeOf(order: SortPositions, id: number): number {
+  return id < order.positionOf.length ? order.positionOf[id]! : -1;
+}
+
+/** The listing order read from the database (off the main thread). */
+async function readOrder(db: DB): Promise<SortPositions> {
+  const ids = await listingOrderIds(db);
+  const positionOf = new Int32Array(ids.reduce((max, id) => Math.max(max, id), 0) + 1).fill(-1);
+  ids.forEach((id, i) => (positionOf[id] = i));
+  return { ids, positionOf };
+}
+
 /**
- * Ranks over both parts: each changed tool goes right after the last full-index entry the listing order puts
- * before it (never before an earlier changed tool: the full index's own order is as it was built).
+ * Ranks over both parts: each changed tool goes right after the full-index entry the listing order puts last
+ * before it (never before an earlier changed tool: the full index keeps the order it was built in).
  */
-export function joinSuggestions(base: ServerIndex, delta: ServerIndex, order: Int32Array, changed: ReadonlySet<number>, generation: number): SuggestionView {
+export function joinSuggestions(base: ServerIndex, delta: ServerIndex, order: SortPositions, changed: ReadonlySet<number>, generation: number): SuggestionView {
   const hidden = new Uint8Array(base.size);
   let hiddenCount = 0;
+  const entryOf = (index: ServerIndex, id: number) => (id < index.entryOfId.length ? index.entryOfId[id]! : -1);
   for (const id of changed) {
-    const entry = id < base.entryOfId.length ? base.entryOfId[id]! : -1;
+    const entry = entryOf(base, id);
     if (entry < 0) continue;
     hidden[entry] = 1;
     hiddenCount++;
   }
-  // Per changed entry: how many full-index entries come before it (a running maximum: never fewer than before).
+  // Per changed entry: how many full-index entries come before it.
   const slots = new Int32Array(delta.size);
   let after = 0;
-  for (const id of order) {
-    const entry = id < base.entryOfId.length ? base.entryOfId[id]! : -1;
-    if (entry >= 0 && hidden[entry] === 0) after = Math.max(after, entry + 1);
-    const changedEntry = id < delta.entryOfId.length ? delta.entryOfId[id]! : -1;
-    if (changedEntry >= 0) slots[changedEntry] = after;
+  for (let d = 0; d < delta.size; d++) {
+    let place = placeOf(order, delta.ids[d]!) - 1;
+    while (place >= 0 && (entryOf(base, order.ids[place]!) < 0 || hidden[entryOf(base, order.ids[place]!)] === 1)) place--;
+    if (place >= 0) after = Math.max(after, entryOf(base, order.ids[place]!) + 1);
+    slots[d] = after;
   }
   const total = base.size + delta.size;
-  const baseRank = new Int32Array(base.size);
-  const deltaRank = new Int32Array(delta.size);
-  const part = new Uint8Array(total);
-  const entry = new Int32Array(total);
-  let d = 0;
-  let rank = 0;
-  for (let e = 0; e <= base.size; e++) {
-    for (; d < delta.size && slots[d]! <= e; d++, rank++) {
-      deltaRank[d] = rank;
-      part[rank] = 1;
-      entry[rank] = d;
-    }
-    if (e === base.size) break;
-    baseRank[e] = rank;
-    entry[rank++] = e;
-  }
   return {
     generation,
     parts: [
-      { index: base, hidden, rank: baseRank },
-      { index: delta, hidden: null, rank: deltaRank },
+      { index: base, hidden },
+      { index: delta, hidden: null },
     ],
-    order: { part, entry },
+    slots,
     total,
     size: total - hiddenCount,
   };

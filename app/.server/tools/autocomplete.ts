@@ -9,7 +9,7 @@ import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
 import { catalogGeneration, checkCatalogFreshness, namedChangesBetween, scopeGeneration } from "./cache";
 import { findKey, PostingCursor, type PackedPostings } from "../compact/packed-postings";
 import { buildIndex, gramKey, type ServerIndex } from "./autocomplete-index";
-import { patchSuggestions, plainSuggestions, suggestionPatchLimit, type SuggestionPart, type SuggestionView } from "./autocomplete-overlay";
+import { entryAt, patchSuggestions, plainSuggestions, rankOf, suggestionPatchLimit, type SuggestionPart, type SuggestionView } from "./autocomplete-overlay";
 
 /**
  * The server side of autocomplete: the same ranking as `rankAutocomplete`
@@ -76,13 +76,7 @@ function insertSmallest(list: number[], value: number, max: number): void {
   if (list.length > max) list.pop();
 }
 
-const rankOf = (part: SuggestionPart, entry: number) => (part.rank ? part.rank[entry]! : entry);
 const isHidden = (part: SuggestionPart, entry: number) => part.hidden !== null && part.hidden[entry] === 1;
-
-/** The part and entry at a rank over all parts. */
-function at(view: SuggestionView, rank: number): [part: number, entry: number] {
-  return view.order ? [view.order.part[rank]!, view.order.entry[rank]!] : [0, rank];
-}
 
 /** Whether an entry of one index matches the query, tier by tier. */
 function matchers(index: ServerIndex, query: string) {
@@ -131,13 +125,13 @@ export function queryIndex(source: SuggestionView | ServerIndex, lang: string, r
   const tests = parts.map((part) => matchers(part.index, query));
 
   // Tier 0: prefix. Only the best-ranked (smallest) ranks of the prefix ranges are kept.
-  for (const part of parts) {
+  parts.forEach((part, p) => {
     const [prefixStart, prefixEnd] = prefixRange(part.index, query);
     for (let k = prefixStart; k < prefixEnd; k++) {
       const entry = part.index.sortedEntries[k]!;
-      if (!isHidden(part, entry)) insertSmallest(found, rankOf(part, entry), wanted);
+      if (!isHidden(part, entry)) insertSmallest(found, rankOf(view, p, entry), wanted);
     }
-  }
+  });
   // Tier 1: substring of a name; tier 2: substring of a tag. Posting lists are in rank order: merged by rank.
   for (const [grams, test, skip] of [
     ["nameGrams", "substringOf", "prefixOf"],
@@ -148,12 +142,12 @@ export function queryIndex(source: SuggestionView | ServerIndex, lang: string, r
     const heads = cursors.map((cursor) => cursor.next());
     for (;;) {
       let next = -1;
-      for (let p = 0; p < parts.length; p++) if (heads[p]! >= 0 && (next < 0 || rankOf(parts[p]!, heads[p]!) < rankOf(parts[next]!, heads[next]!))) next = p;
+      for (let p = 0; p < parts.length; p++) if (heads[p]! >= 0 && (next < 0 || rankOf(view, p, heads[p]!) < rankOf(view, next, heads[next]!))) next = p;
       if (next < 0) break;
       const entry = heads[next]!;
       heads[next] = cursors[next]!.next();
       if (isHidden(parts[next]!, entry) || tests[next]![skip](entry) || !tests[next]![test](entry)) continue;
-      found.push(rankOf(parts[next]!, entry));
+      found.push(rankOf(view, next, entry));
       if (found.length >= wanted) break;
     }
   }
@@ -163,18 +157,19 @@ export function queryIndex(source: SuggestionView | ServerIndex, lang: string, r
     const seen = new Set(found);
     // Each start's entries are in rank order: its first few new ones are all that can make the cut.
     const best: number[] = [];
-    for (const part of parts) {
+    parts.forEach((part, p) => {
       const { sortedStarts, startOffsets, startEntries } = part.index;
       for (const hit of typoTerms(sortedStarts, typos.folded, typos.budget, true, TYPO_HITS)) {
         let taken = 0;
         for (let k = startOffsets[hit.term]!; k < startOffsets[hit.term + 1]! && taken < wanted; k++) {
           const entry = startEntries[k]!;
-          if (isHidden(part, entry) || seen.has(rankOf(part, entry))) continue;
-          insertSmallest(best, rankOf(part, entry), wanted);
+          const rank = rankOf(view, p, entry);
+          if (isHidden(part, entry) || seen.has(rank)) continue;
+          insertSmallest(best, rank, wanted);
           taken++;
         }
       }
-    }
+    });
     for (const rank of best) {
       if (found.length >= wanted) break;
       found.push(rank);
@@ -186,7 +181,7 @@ export function queryIndex(source: SuggestionView | ServerIndex, lang: string, r
     const seen = new Set(found);
     let looked = 0;
     for (let rank = 0; rank < view.total && looked < SUBSEQUENCE_BUDGET && found.length < wanted; rank++) {
-      const [p, entry] = at(view, rank);
+      const [p, entry] = entryAt(view, rank);
       if (isHidden(parts[p]!, entry)) continue;
       looked++;
       if (!seen.has(rank) && tests[p]!.subsequenceOf(entry)) found.push(rank);
@@ -194,7 +189,7 @@ export function queryIndex(source: SuggestionView | ServerIndex, lang: string, r
   }
   return {
     items: found.slice(0, limit).map((rank) => {
-      const [p, entry] = at(view, rank);
+      const [p, entry] = entryAt(view, rank);
       const { index } = parts[p]!;
       return { name: displayName(index, entry, lang), slug: index.text.get(entry), image_url: imageOf(index, entry) };
     }),
@@ -220,7 +215,7 @@ function imageOf(index: ServerIndex, i: number): string | null {
 export function indexEntries(view: SuggestionView, lang: string): AutocompleteEntry[] {
   const entries: AutocompleteEntry[] = [];
   for (let rank = 0; rank < view.total; rank++) {
-    const [p, i] = at(view, rank);
+    const [p, i] = entryAt(view, rank);
     const part = view.parts[p]!;
     if (isHidden(part, i)) continue;
     const { index } = part;
