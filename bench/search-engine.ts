@@ -24,7 +24,7 @@ const cpuBefore = process.cpuUsage();
 const search = await searchIndex(db);
 const cpu = process.cpuUsage(cpuBefore);
 globalThis.gc?.();
-console.log("search index build ms", (performance.now() - t).toFixed(0), "cpu ms", ((cpu.user + cpu.system) / 1000).toFixed(0), "terms", search.terms.length, "grams", search.grams.size, "postings", search.termPostings.length, "heap +MB", Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6));
+console.log("search index build ms", (performance.now() - t).toFixed(0), "cpu ms", ((cpu.user + cpu.system) / 1000).toFixed(0), "terms", search.terms.length, "grams", search.base.grams.size, "postings", search.base.termPostings.length, "heap +MB", Math.round((process.memoryUsage().heapUsed - heapBefore) / 1e6));
 for (const q of ["writing", "chatgtp", "stable difusion", "AI coding assistant", "编程助手", "Programmierassistent", "gerador de imagens", "助手", "a", "deepl", "Bilderzeugung"]) {
   const times: number[] = [];
   const cpuTimes: number[] = [];

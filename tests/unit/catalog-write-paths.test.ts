@@ -52,6 +52,8 @@ const OTHER_TABLES = new Set([
   "analytics_salts",
   "page_view_daily",
   "shared_revisions",
+  // Which tools a count-up of the tools' revision changed (decision 0040): part of the signal, like the revision.
+  "tool_changes",
   "tool_claims",
   "tool_visits_daily",
   "sponsored_placements",

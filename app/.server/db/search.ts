@@ -77,3 +77,34 @@ export async function readSearchTexts(db: DB, toolIds: Int32Array, onSlice: (row
     );
   }
 }
+
+/** One tool's rows as the index reads them: its texts in every language and its category links. */
+export interface SearchToolRows {
+  texts: SearchTextRow[];
+  links: Array<{ categoryId: number; position: number }>;
+}
+
+/** Ids per read of a few named tools: well below every engine's limit of bound values. */
+const NAMED_SLICE = 500;
+
+/**
+ * These tools as the search index reads them now (a patch of changed tools, `search/overlay.ts`): the rows of
+ * each that is published, null for each that is not (any more, or never was).
+ */
+export async function readSearchToolsOf(db: DB, ids: readonly number[]): Promise<Map<number, SearchToolRows | null>> {
+  const found = new Map<number, SearchToolRows | null>(ids.map((id) => [id, null]));
+  for (let start = 0; start < ids.length; start += NAMED_SLICE) {
+    const slice = ids.slice(start, start + NAMED_SLICE);
+    const [published, texts, links] = await Promise.all([
+      db.selectFrom("tools").select("id").where("id", "in", slice).where("status", "=", "published").execute(),
+      db.selectFrom("tool_translations").select(["tool_id", "language", "name", "description", "tags"]).where("tool_id", "in", slice).orderBy("tool_id").orderBy("language").execute(),
+      db.selectFrom("tool_categories").select(["tool_id", "category_id", "position"]).where("tool_id", "in", slice).execute(),
+    ]);
+    for (const row of published) found.set(Number(row.id), { texts: [], links: [] });
+    for (const row of texts) {
+      found.get(Number(row.tool_id))?.texts.push({ tool_id: Number(row.tool_id), language: row.language, name: row.name, description: row.description || null, tags: parseStringList(row.tags || null) });
+    }
+    for (const row of links) found.get(Number(row.tool_id))?.links.push({ categoryId: Number(row.category_id), position: Number(row.position) });
+  }
+  return found;
+}

@@ -1,7 +1,7 @@
 import { textPieces } from "~/lib/search-text";
 import { Matcher, SYNONYM } from "./matcher";
 import { findTerm } from "./term-lookup";
-import type { SearchIndex } from "./text-index";
+import type { SearchView } from "./view";
 
 /**
  * Compounds of words the synonym list knows, as German and Dutch write them: "Bilderzeugung" is "Bild" +
@@ -37,7 +37,7 @@ export function compoundSplits(word: string, synonyms: ReadonlyMap<string, strin
 }
 
 /** A word and its synonyms, spaced-script ones only (a compound is not made of CJK words). */
-function withSynonyms(index: SearchIndex, word: string): string[] {
+function withSynonyms(index: SearchView, word: string): string[] {
   return [word, ...(index.synonyms.get(word) ?? [])].filter((w) => !textPieces(w, false).some((piece) => piece.cjk));
 }
 

@@ -2,7 +2,9 @@ import type { DB } from "../db";
 import { TOOL_SEARCH_SCOPES } from "../catalog/scopes";
 import { timeBuild } from "../metrics";
 import { derivedCaughtUp, perCatalogGeneration } from "../tools/cache";
+import { patchCount, ToolOverlay } from "./overlay";
 import { buildSearchIndex, type SearchIndex } from "./text-index";
+import { plainView, type SearchView } from "./view";
 
 /**
  * From this many tools on, the previous index answers while the next one is built (decision 0034): a
@@ -18,25 +20,42 @@ interface Holder {
   built?: SearchIndex;
   /** The previous index answered while this one was built. */
   servedPrevious?: boolean;
+  /** Tools changed since the build began, taken in without a rebuild (decision 0040). */
+  overlay: ToolOverlay;
 }
 
-
+/** The newest search view per database, of whichever generation. */
+const latest = new WeakMap<DB, SearchView>();
 
 /**
  * Per database handle, rebuilt after a change (here or noticed from another writer) of what the index is made of:
- * tools' texts, categories, synonyms. Figures, the listing order and the e-commerce catalogue leave it as it is.
+ * tools' texts, categories, synonyms. A change that named its few tools (decision 0040) is patched in instead
+ * (`overlay.ts`), until the patch would hold too many tools. Figures, the listing order and the e-commerce
+ * catalogue leave the index as it is.
  */
-const holderOf = perCatalogGeneration<Holder>(() => ({}), TOOL_SEARCH_SCOPES);
-/** The newest finished index per database, of whichever generation. */
-const latest = new WeakMap<DB, SearchIndex>();
+const holderOf = perCatalogGeneration<Holder>(() => ({ overlay: new ToolOverlay() }), TOOL_SEARCH_SCOPES, {
+  moveTools: (holder, toolIds, db) => {
+    // Nothing built or being built yet: the build to come reads the change anyway.
+    if (!holder.built && !holder.building) return false;
+    return holder.overlay.take(toolIds, (holder.built ?? latest.get(db)?.base)?.toolIds.length ?? 0);
+  },
+});
+
+let builds = 0;
+
+/** Full builds and patches of the search index in this process (tests check which one a change caused). */
+export function searchIndexWork(): { builds: number; patches: number } {
+  return { builds, patches: patchCount() };
+}
 
 function startBuild(db: DB, holder: Holder): Promise<SearchIndex> {
+  builds++;
   const building = timeBuild("search_index", buildSearchIndex(db));
   holder.building = building;
   building.then(
     (index) => {
       holder.built = index;
-      latest.set(db, index);
+      if (holder.overlay.changed.size === 0) latest.set(db, plainView(index));
       // Searches answered from the previous index meanwhile: what was kept from them is dropped now.
       if (holder.servedPrevious) derivedCaughtUp(TOOL_SEARCH_SCOPES);
     },
@@ -48,18 +67,26 @@ function startBuild(db: DB, holder: Holder): Promise<SearchIndex> {
   return building;
 }
 
+/** The built index with the changes made since taken in: waits for their patch (milliseconds) after a change. */
+async function withChanges(db: DB, holder: Holder, base: SearchIndex): Promise<SearchView> {
+  const view = await holder.overlay.view(db, base);
+  latest.set(db, view);
+  return view;
+}
+
 /**
  * The search index of the current catalogue, built on first use after a change (concurrent callers share the
- * build). While a long rebuild runs, the previous index answers.
+ * build). While a long rebuild runs, the previous index answers; a change of a few named tools is patched in,
+ * and the next search waits for the patch.
  */
-export function searchIndex(db: DB): Promise<SearchIndex> {
+export function searchIndex(db: DB): Promise<SearchView> {
   const holder = holderOf(db);
-  if (holder.built) return Promise.resolve(holder.built);
+  if (holder.built) return withChanges(db, holder, holder.built);
   const building = holder.building ?? startBuild(db, holder);
   const previous = latest.get(db);
-  if (previous && previous.toolIds.length >= rebuildPolicy.answerFromPreviousFromTools) {
+  if (previous && previous.liveTools >= rebuildPolicy.answerFromPreviousFromTools) {
     holder.servedPrevious = true;
     return Promise.resolve(previous);
   }
-  return building;
+  return building.then((base) => withChanges(db, holder, base));
 }

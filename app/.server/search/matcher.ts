@@ -1,4 +1,5 @@
-import { gramKey, type SearchIndex } from "./text-index";
+import { gramKey } from "./text-index";
+import type { SearchView } from "./view";
 
 /** Field ranks as the ranking compares them. */
 export const RANK_NAME = 0;
@@ -30,7 +31,7 @@ export type Route = "typo" | "clean";
  * Postings (or categories) holding a CJK word: its character, its pair, or every consecutive pair of a
  * longer word (one field value contains them all).
  */
-export function gramPostings(grams: Map<number, Int32Array>, word: string): Int32Array {
+export function gramPostings(grams: ReadonlyMap<number, Int32Array>, word: string): Int32Array {
   const chars = [...word].map((char) => char.codePointAt(0)!);
   if (chars.length === 1) return grams.get(gramKey(chars[0]!)) ?? new Int32Array(0);
   let result: Int32Array | undefined;
@@ -95,7 +96,7 @@ export class Matcher {
   /** Tools each word matched. */
   readonly counts: number[];
   constructor(
-    readonly index: SearchIndex,
+    readonly index: SearchView,
     readonly words: QueryWord[],
   ) {
     const size = index.toolIds.length;
@@ -111,20 +112,24 @@ export class Matcher {
    * Records that `word` matched the tool of each posting (here) or each member of the categories (below), with
    * a key of typos * 32 + field rank * 4 + exactness: the best key and its slot per tool, the fields found
    * without a typo (coverage), the tools matched. The loops keep the word's arrays in locals: they run once per
-   * posting or member, a few hundred thousand times for a common word.
+   * posting or member, a few hundred thousand times for a common word. Postings of tools changed since the
+   * index was built (`hidden`, `overlay.ts`) are passed over: their tools are matched as they are now.
    */
   postings(word: number, postings: Int32Array, typos: number, exactness: number, route: Route = "clean"): void {
     const state = this.states[word]!;
     const { best, slot, fields, cleanBest, cleanSlot } = state;
     const clean = route === "clean";
-    if (clean && typos === 0 && exactness <= SYNONYM && postings.length > 0) state.exact = true;
     const { mask, touched } = this;
+    const { hidden } = this.index;
     const bit = 1 << word;
     const keyBase = typos * 32 + exactness;
     let added = 0;
+    let live = 0;
     for (let k = 0; k < postings.length; k++) {
       const code = postings[k]!;
       const tool = code >>> 9;
+      if (hidden !== null && hidden[tool] === 1) continue;
+      live++;
       const rank = RANK_OF_FIELD[(code >> 7) & 3]!;
       const key = keyBase + rank * 4;
       // Coverage counts the fields a word appears in as typed (or as a synonym), not its typos and forms,
@@ -143,6 +148,7 @@ export class Matcher {
       if (mask[tool] === 0) touched.push(tool);
       mask[tool]! |= bit;
     }
+    if (clean && typos === 0 && exactness <= SYNONYM && live > 0) state.exact = true;
     this.counts[word]! += added;
   }
 
@@ -192,13 +198,13 @@ export class Matcher {
   }
 
   term(word: number, term: number, typos: number, exactness: number, route: Route = "clean"): void {
-    const { termStart, termPostings, termCategories } = this.index;
-    this.postings(word, termPostings.subarray(termStart[term]!, termStart[term + 1]!), typos, exactness, route);
-    this.categories(word, termCategories.get(term), typos, exactness, route);
+    for (const list of this.index.termLists(term)) this.postings(word, list, typos, exactness, route);
+    this.categories(word, this.index.termCategories.get(term), typos, exactness, route);
   }
 
   cjk(word: number, text: string, exactness: number): void {
-    this.postings(word, gramPostings(this.index.grams, text), 0, exactness);
+    // Separately per map: the changed tools' indexes all come after the built index's, so no gram pair spans both.
+    for (const grams of this.index.gramMaps) this.postings(word, gramPostings(grams, text), 0, exactness);
     this.categories(word, gramPostings(this.index.gramCategories, text), 0, exactness);
   }
 

@@ -2,7 +2,8 @@ import { foldText, segmentCjk, textPieces, typoBudget } from "~/lib/search-text"
 import { matchCompound } from "./compounds";
 import { APPROXIMATE, EXACT, Matcher, PREFIX, SYNONYM, type QueryWord, type Route } from "./matcher";
 import { gramKey, type SearchIndex } from "./text-index";
-import { findTerm, formTerms, prefixRange, typoTerms } from "./term-lookup";
+import { findTerm, formTerms, prefixRange, typoTerms, type TermFilter } from "./term-lookup";
+import { asView, hasGram, type SearchView } from "./view";
 
 /**
  * Matching and ranking of a query against the index, as the search engines people know do it
@@ -36,7 +37,7 @@ export const RANK_LIMIT = MAX_QUERY_WORDS * 25 * 41 * 9 * 25 * (MAX_QUERY_WORDS 
  * characters the segmenter left alone are joined again when the pair occurs in the catalogue: 编程 split
  * into 编|程 is searched as 编程), at most eight, duplicates dropped.
  */
-export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
+export function queryWords(index: SearchView, raw: string): QueryWord[] {
   const words: QueryWord[] = [];
   const seen = new Set<string>();
   const add = (text: string, cjk: boolean) => {
@@ -53,7 +54,7 @@ export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
     for (let i = 0; i < segments.length; i++) {
       const segment = segments[i]!;
       const next = segments[i + 1];
-      if ([...segment].length === 1 && next && [...next].length === 1 && index.grams.has(gramKey(segment.codePointAt(0)!, next.codePointAt(0)!))) {
+      if ([...segment].length === 1 && next && [...next].length === 1 && hasGram(index, gramKey(segment.codePointAt(0)!, next.codePointAt(0)!))) {
         add(segment + next, true);
         i++;
       } else add(segment, true);
@@ -62,9 +63,17 @@ export function queryWords(index: SearchIndex, raw: string): QueryWord[] {
   return words;
 }
 
+/** Up to `max` words from `start` to `end` that count (`accept`), in dictionary order. */
+function countingTerms(start: number, end: number, max: number, accept: TermFilter): number[] {
+  const found: number[] = [];
+  for (let id = Math.max(start, 0); id < end && found.length < max; id++) if (!accept || accept(id)) found.push(id);
+  return found;
+}
+
 /** Everything a spaced-script word may match, best first: the word, its synonyms, prefixes, typos, forms. */
 function matchWord(matcher: Matcher, i: number, text: string, last: boolean): void {
   const { index } = matcher;
+  const { liveTerm, liveNameTerm } = index;
   const taken = new Set<number>();
   const term = (id: number, typos: number, exactness: number, route: Route = "clean") => {
     if (id < 0 || taken.has(id)) return;
@@ -80,27 +89,27 @@ function matchWord(matcher: Matcher, i: number, text: string, last: boolean): vo
   if (last) {
     // Shortest completions first: they are closest to what was typed.
     const [start, end] = prefixRange(index.terms, text);
-    const completions = index.terms.slice(start, Math.min(end, start + 2_000)).map((_, k) => start + k);
+    const completions = countingTerms(start, end, 2_000, liveTerm);
     completions.sort((a, b) => index.terms[a]!.length - index.terms[b]!.length || a - b);
     for (const id of completions.slice(0, MAX_EXPANSIONS)) term(id, 0, PREFIX);
   }
   const budget = typoBudget(text);
   if (budget > 0) {
-    const hits = typoTerms(index.terms, text, budget, last, MAX_EXPANSIONS * 4);
+    const hits = typoTerms(index.terms, text, budget, last, MAX_EXPANSIONS * 4, liveTerm);
     hits.sort((a, b) => a.distance - b.distance);
     for (const hit of hits.slice(0, MAX_EXPANSIONS)) {
       if (hit.distance === 0) term(hit.term, 0, PREFIX);
       else term(hit.term, hit.distance, APPROXIMATE, "typo");
     }
   }
-  for (const id of formTerms(index.terms, text, MAX_EXPANSIONS)) term(id, 1, APPROXIMATE);
+  for (const id of formTerms(index.terms, text, MAX_EXPANSIONS, liveTerm)) term(id, 1, APPROXIMATE);
   if (text.length >= 3) {
     // Inside a name word ("gpt" in "chatgpt"): names only, where people expect it.
     let found = 0;
     for (const id of index.nameTerms) {
       if (found >= MAX_EXPANSIONS) break;
       const name = index.terms[id]!;
-      if (name.length > text.length && name.includes(text) && !taken.has(id)) {
+      if (name.length > text.length && name.includes(text) && !taken.has(id) && (!liveNameTerm || liveNameTerm(id))) {
         term(id, 1, APPROXIMATE);
         found++;
       }
@@ -127,13 +136,13 @@ function optionalWords(words: QueryWord[], counts: number[], size: number): numb
 
 /** Two typed words that the catalogue writes as one ("eleven labs", "note book") match that word, for both. */
 function joinNeighbours(matcher: Matcher, words: QueryWord[]): void {
-  const { terms } = matcher.index;
+  const { terms, liveTerm } = matcher.index;
   for (let i = 0; i + 1 < words.length; i++) {
     if (words[i]!.cjk || words[i + 1]!.cjk) continue;
     const joined = words[i]!.text + words[i + 1]!.text;
     const last = i + 2 === words.length;
     const [start, end] = last ? prefixRange(terms, joined) : [findTerm(terms, joined), findTerm(terms, joined) + 1];
-    for (let id = Math.max(start, 0); id < end && id < start + 10; id++) {
+    for (const id of countingTerms(start, end, 10, liveTerm)) {
       const exactness = terms[id] === joined ? EXACT : PREFIX;
       matcher.term(i, id, 0, exactness);
       matcher.term(i + 1, id, 0, exactness);
@@ -155,7 +164,8 @@ function popcount(value: number): number {
 }
 
 /** Every tool matching at least one word of the query, with its rank. */
-export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
+export function matchQuery(indexOrView: SearchIndex | SearchView, raw: string): QueryMatches {
+  const index = asView(indexOrView);
   const words = queryWords(index, raw);
   const matcher = new Matcher(index, words);
   words.forEach((word, i) => {
@@ -173,7 +183,7 @@ export function matchQuery(index: SearchIndex, raw: string): QueryMatches {
   joinNeighbours(matcher, words);
   matcher.dropTypoOnly();
   const count = words.length;
-  const optional = optionalWords(words, matcher.counts, index.toolIds.length);
+  const optional = optionalWords(words, matcher.counts, index.liveTools);
   const { states, mask, categoryMask } = matcher;
   // With words that say something, a tool that matches only optional ones ("de", "ai") is no result; nor one
   // whose every match was a typo dropped above.

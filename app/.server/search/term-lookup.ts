@@ -36,13 +36,24 @@ export interface TermHit {
 }
 
 /**
- * Words within `max` typos (optimal string alignment) of `word`; with `prefix`, words that have a prefix
- * within `max` typos (the distance is the best over their prefixes). At most `limit` hits.
+ * Which words of the dictionary still count: a search index patched with changed tools (`overlay.ts`) keeps
+ * words that only the changed tools had, and they must neither match nor take the place of a word that
+ * does. Undefined: every word counts.
  */
-export function typoTerms(sorted: readonly string[], word: string, max: number, prefix: boolean, limit: number): TermHit[] {
+export type TermFilter = ((term: number) => boolean) | undefined;
+
+/**
+ * Words within `max` typos (optimal string alignment) of `word`; with `prefix`, words that have a prefix
+ * within `max` typos (the distance is the best over their prefixes). At most `limit` hits, of the words
+ * `accept` takes (the walk is over the whole dictionary: a word's distance depends on it alone).
+ */
+export function typoTerms(sorted: readonly string[], word: string, max: number, prefix: boolean, limit: number, accept?: TermFilter): TermHit[] {
   const n = word.length;
   const hits: TermHit[] = [];
   if (max <= 0 || n === 0) return hits;
+  const hit = (term: number, distance: number) => {
+    if (!accept || accept(term)) hits.push({ term, distance });
+  };
   const rows: Int32Array[] = [Int32Array.from({ length: n + 1 }, (_, j) => j)];
   // Best distance of any prefix of the current path (prefix mode), per depth.
   const pathBest: number[] = [n];
@@ -60,7 +71,7 @@ export function typoTerms(sorted: readonly string[], word: string, max: number, 
       if (depth > 0 && rowMin > max) {
         // No longer word under this prefix can come back within `max`: skip them all.
         const end = prefixRange(sorted, term.slice(0, depth), i)[1];
-        if (prefix && pathBest[depth]! <= max) for (let k = i; k < end && hits.length < limit; k++) hits.push({ term: k, distance: pathBest[depth]! });
+        if (prefix && pathBest[depth]! <= max) for (let k = i; k < end && hits.length < limit; k++) hit(k, pathBest[depth]!);
         path = term.slice(0, depth);
         i = end;
         break;
@@ -68,14 +79,14 @@ export function typoTerms(sorted: readonly string[], word: string, max: number, 
       if (prefix && pathBest[depth] === 0) {
         // An exact prefix: every word below it matches without a typo.
         const end = prefixRange(sorted, term.slice(0, depth), i)[1];
-        for (let k = i; k < end && hits.length < limit; k++) hits.push({ term: k, distance: 0 });
+        for (let k = i; k < end && hits.length < limit; k++) hit(k, 0);
         path = term.slice(0, depth);
         i = end;
         break;
       }
       if (depth === term.length) {
         const distance = prefix ? pathBest[depth]! : row[n]!;
-        if (distance <= max) hits.push({ term: i, distance });
+        if (distance <= max) hit(i, distance);
         path = term;
         i++;
         break;
@@ -110,12 +121,16 @@ function sharedNeeded(length: number): number {
   return Math.max(4, Math.min(8, Math.ceil(length * 0.6)));
 }
 
-export function formTerms(sorted: readonly string[], word: string, limit: number): number[] {
+export function formTerms(sorted: readonly string[], word: string, limit: number, accept?: TermFilter): number[] {
   const shared = sharedNeeded(word.length);
   if (shared > word.length) return [];
   const [start, end] = prefixRange(sorted, word.slice(0, shared));
   const found: number[] = [];
-  for (let k = start; k < end && k < start + limit * 20 && found.length < limit; k++) {
+  // The first `limit * 20` words of the range that count are looked at.
+  let looked = 0;
+  for (let k = start; k < end && looked < limit * 20 && found.length < limit; k++) {
+    if (accept && !accept(k)) continue;
+    looked++;
     const term = sorted[k]!;
     if (term === word) continue;
     let common = shared;

@@ -2,7 +2,7 @@ import { LANGUAGES } from "~/i18n/languages";
 import { foldText, forEachPiece } from "~/lib/search-text";
 import { byCodeUnits, sortInSlices, TimeSlices } from "~/lib/time-slices";
 import type { DB } from "../db";
-import { readSearchSource, readSearchTexts, type SearchTextRow } from "../db/search";
+import { readSearchSource, readSearchTexts, type SearchSource, type SearchTextRow } from "../db/search";
 import { PostingBuilder } from "./posting-builder";
 
 /**
@@ -13,6 +13,7 @@ import { PostingBuilder } from "./posting-builder";
  * - posting lists of CJK characters and character pairs, for Chinese, Japanese and Korean words found
  *   anywhere in a text (no segmentation needed on the text side);
  * - category members, split into tools whose main category it is and the others.
+ * After a change of a few named tools, an overlay takes them in instead of a rebuild (`overlay.ts`).
  * A posting is one integer: tool index << 9 | field << 7 | slot, where the slot tells apart the values of
  * a field (the language of a name or description, the language and position of a tag), so a query can
  * see that two of its words sit in the same name or tag.
@@ -42,8 +43,9 @@ export interface SearchIndex {
   /** Category indexes of each tool (CSR). */
   toolCategoryStart: Int32Array;
   toolCategoryList: Int32Array;
-  /** Category id by category index. */
+  /** Category id by category index, and the id of its parent (-1 for a top category). */
   categoryIds: Int32Array;
+  categoryParents: Int32Array;
   /** Folded word -> the other words of its synonym groups. */
   synonyms: Map<string, string[]>;
 }
@@ -116,29 +118,43 @@ async function indexTexts(rows: SearchTextRow[], toolIndex: Map<number, number>,
  * CPU, and no request waits more than a slice for it.
  */
 export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
-  const slices = new TimeSlices();
   const source = await readSearchSource(db);
-  const { toolIds } = source;
+  return indexOf({ ...source, readTexts: (onSlice) => readSearchTexts(db, source.toolIds, onSlice) });
+}
+
+/** What an index is made of: the source rows, and the tools' texts read slice by slice. */
+export interface IndexInput extends SearchSource {
+  readTexts(onSlice: (rows: SearchTextRow[]) => Promise<void>): Promise<void>;
+}
+
+/**
+ * The index of `input`. With `firstTool`, its tools are numbered from there on: the index of a few changed
+ * tools that overlays a full one (`overlay.ts`) numbers them after the full one's, by the same code, so each
+ * tool's postings and memberships are what a full build would give it.
+ */
+export async function indexOf(input: IndexInput, firstTool = 0): Promise<SearchIndex> {
+  const slices = new TimeSlices();
+  const { toolIds } = input;
   const toolIndex = new Map<number, number>();
-  toolIds.forEach((id, i) => toolIndex.set(id, i));
+  toolIds.forEach((id, i) => toolIndex.set(id, firstTool + i));
   const words = new PostingBuilder();
   const grams = new PostingBuilder<number>();
   const nameWords = new Set<string>();
-  await readSearchTexts(db, toolIds, (rows) => indexTexts(rows, toolIndex, words, grams, nameWords, slices));
+  await input.readTexts((rows) => indexTexts(rows, toolIndex, words, grams, nameWords, slices));
 
   // Categories: names in every language, members split by main category.
-  const categoryIds = Int32Array.from(source.categories.map((c) => c.id));
+  const categoryIds = Int32Array.from(input.categories.map((c) => c.id));
   const categoryIndex = new Map<number, number>();
   categoryIds.forEach((id, i) => categoryIndex.set(id, i));
-  const parentOf = new Map(source.categories.map((c) => [c.id, c.parent_id]));
+  const parentOf = new Map(input.categories.map((c) => [c.id, c.parent_id]));
   const topOf = (id: number) => parentOf.get(id) ?? id;
   const categoryWords: Lists = new Map();
   const categoryGrams: Lists<number> = new Map();
-  source.categories.forEach((category, i) => {
+  input.categories.forEach((category, i) => {
     for (const name of category.names) addText(listSink(categoryWords), listSink(categoryGrams), name, i);
   });
   const linksOf = new Map<number, Array<[number, number]>>();
-  const { links } = source;
+  const { links } = input;
   for (let k = 0; k < links.toolIds.length; k++) {
     if (slices.due()) await slices.yield();
     const tool = toolIndex.get(links.toolIds[k]!);
@@ -151,8 +167,9 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
   const other: number[][] = Array.from(categoryIds, () => []);
   const toolCategoryStart = new Int32Array(toolIds.length + 1);
   const toolCategoryList: number[] = [];
-  for (let tool = 0; tool < toolIds.length; tool++) {
+  for (let local = 0; local < toolIds.length; local++) {
     if (slices.due()) await slices.yield();
+    const tool = firstTool + local;
     const list = (linksOf.get(tool) ?? []).sort((a, b) => a[0] - b[0] || a[1] - b[1]);
     const mainTop = list.length ? topOf(list[0]![1]) : -1;
     // A tool linked to a subcategory also belongs to its parent.
@@ -167,7 +184,7 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
       (topOf(id) === mainTop ? main : other)[index]!.push(tool);
       toolCategoryList.push(index);
     }
-    toolCategoryStart[tool + 1] = toolCategoryList.length;
+    toolCategoryStart[local + 1] = toolCategoryList.length;
   }
 
   // The dictionary: every word of tools and categories, sorted, with compressed rows of postings.
@@ -220,7 +237,8 @@ export async function buildSearchIndex(db: DB): Promise<SearchIndex> {
     toolCategoryStart,
     toolCategoryList: Int32Array.from(toolCategoryList),
     categoryIds,
-    synonyms: synonymMap(source.synonyms),
+    categoryParents: Int32Array.from(input.categories, (c) => c.parent_id ?? -1),
+    synonyms: synonymMap(input.synonyms),
   };
 }
 

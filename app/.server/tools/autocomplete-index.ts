@@ -6,8 +6,8 @@ import { StringPoolBuilder, type StringPool } from "../compact/string-pool";
 import type { DB } from "../db";
 import { parseStringList } from "../db/values";
 import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
-import { catalogGeneration } from "./cache";
-import { autocompleteTools, autocompleteTranslations } from "./queries";
+import { catalogGeneration, scopeGeneration } from "./cache";
+import { autocompleteTools, autocompleteTranslations, type AutocompleteTool, type AutocompleteTranslation } from "./queries";
 
 /**
  * The autocomplete index in compact form (decision 0039): every string in a few pools, every list per entry
@@ -15,8 +15,14 @@ import { autocompleteTools, autocompleteTranslations } from "./queries";
  * entry. At a million tools the former arrays of strings per tool and language took 1.45 GB.
  */
 export interface ServerIndex {
+  /** `catalogGeneration(AUTOCOMPLETE_SCOPES)` when the build began, and the two scopes' own counts. */
   generation: number;
+  toolsGeneration: number;
+  orderGeneration: number;
   size: number;
+  /** Per entry: its tool's id; per tool id: its entry, or -1. */
+  ids: Int32Array;
+  entryOfId: Int32Array;
   /** Slugs (text id = entry), image addresses, names as shown and lower-cased names. */
   text: StringPool;
   /** Per entry: the text id of its image address, or -1. */
@@ -85,9 +91,21 @@ function interner(builder: StringPoolBuilder): (value: string) => number {
 
 /** Built in time slices (`TimeSlices`): at 100k tools this is seconds of CPU that no request should wait for. */
 export async function buildIndex(db: DB): Promise<ServerIndex> {
-  const slices = new TimeSlices();
-  const generation = catalogGeneration(AUTOCOMPLETE_SCOPES);
+  const generations = { generation: catalogGeneration(AUTOCOMPLETE_SCOPES), toolsGeneration: scopeGeneration("tools"), orderGeneration: scopeGeneration("tool-order") };
   const tools = await autocompleteTools(db);
+  return indexOfTools(tools, (onSlice) => autocompleteTranslations(db, tools, onSlice), generations);
+}
+
+/**
+ * The index of `tools` (in listing order) and their names and tags: of the whole catalogue, or of a few changed
+ * tools that overlay it (`autocomplete-overlay.ts`), by the same code.
+ */
+export async function indexOfTools(
+  tools: readonly AutocompleteTool[],
+  readTranslations: (onSlice: (rows: AutocompleteTranslation[]) => Promise<void>) => Promise<void>,
+  generations: Pick<ServerIndex, "generation" | "toolsGeneration" | "orderGeneration">,
+): Promise<ServerIndex> {
+  const slices = new TimeSlices();
   const size = tools.length;
   const textBuilder = new StringPoolBuilder();
   let maxId = 0;
@@ -127,7 +145,7 @@ export async function buildIndex(db: DB): Promise<ServerIndex> {
     if (id === undefined) recentText.set(value, (id = textBuilder.add(value)));
     return id;
   };
-  await autocompleteTranslations(db, tools, async (rows) => {
+  await readTranslations(async (rows) => {
     for (const row of rows) {
       if (slices.due()) await slices.yield();
       const entry = row.tool_id < entryOfId.length ? entryOfId[row.tool_id]! : -1;
@@ -206,8 +224,10 @@ export async function buildIndex(db: DB): Promise<ServerIndex> {
   const finalTagIds = tagIds.trimmed();
   const tagStrings = (entry: number) => Array.from(finalTagIds.subarray(tagOffsets[entry]!, tagOffsets[entry + 1]!), (id) => tags.get(id));
   return {
-    generation,
+    ...generations,
     size,
+    ids: Int32Array.from(tools, (tool) => tool.id),
+    entryOfId,
     text,
     images,
     displayOffsets,

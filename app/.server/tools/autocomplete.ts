@@ -6,9 +6,10 @@ import type { DB } from "../db";
 import { getFixedT } from "../i18n";
 import { typoTerms } from "../search/term-lookup";
 import { AUTOCOMPLETE_SCOPES } from "../catalog/scopes";
-import { catalogGeneration, checkCatalogFreshness } from "./cache";
+import { catalogGeneration, checkCatalogFreshness, namedChangesBetween, scopeGeneration } from "./cache";
 import { findKey, PostingCursor, type PackedPostings } from "../compact/packed-postings";
 import { buildIndex, gramKey, type ServerIndex } from "./autocomplete-index";
+import { entryAt, patchSuggestions, plainSuggestions, rankOf, suggestionPatchLimit, type SuggestionPart, type SuggestionView } from "./autocomplete-overlay";
 
 /**
  * The server side of autocomplete: the same ranking as `rankAutocomplete`
@@ -75,46 +76,78 @@ function insertSmallest(list: number[], value: number, max: number): void {
   if (list.length > max) list.pop();
 }
 
-/** Ranked suggestions from the in-memory index (same order as `rankAutocomplete`). */
-export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, limit = AUTOCOMPLETE_LIMIT): AutocompleteResult {
+const isHidden = (part: SuggestionPart, entry: number) => part.hidden !== null && part.hidden[entry] === 1;
+
+/** Whether an entry of one index matches the query, tier by tier. */
+function matchers(index: ServerIndex, query: string) {
+  const { text, keyText, keyOffsets, tags, tagIds, tagOffsets } = index;
+  // Many entries share a tag: each distinct tag is tested once per query.
+  const tagMatches = new Map<number, boolean>();
+  const codes = Array.from(query, (char) => char.codePointAt(0)!);
+  return {
+    prefixOf: (i: number) => {
+      for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.startsWith(keyText[k]!, query)) return true;
+      return false;
+    },
+    substringOf: (i: number) => {
+      for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.lengthOf(keyText[k]!) >= query.length && text.get(keyText[k]!).includes(query)) return true;
+      return false;
+    },
+    tagOf: (i: number) => {
+      for (let k = tagOffsets[i]!; k < tagOffsets[i + 1]!; k++) {
+        const tag = tagIds[k]!;
+        let matches = tagMatches.get(tag);
+        if (matches === undefined) tagMatches.set(tag, (matches = tags.get(tag).includes(query)));
+        if (matches) return true;
+      }
+      return false;
+    },
+    subsequenceOf: (i: number) => {
+      for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.hasSubsequence(keyText[k]!, codes)) return true;
+      return false;
+    },
+  };
+}
+
+/**
+ * Ranked suggestions from the in-memory index (same order as `rankAutocomplete`). With tools changed since the
+ * index was built (`autocomplete-overlay.ts`), its two parts are walked as one: every tier takes entries by
+ * their rank over both, and passes over the full index's copies of the changed tools.
+ */
+export function queryIndex(source: SuggestionView | ServerIndex, lang: string, rawQuery: string, limit = AUTOCOMPLETE_LIMIT): AutocompleteResult {
+  const view = "parts" in source ? source : plainSuggestions(source);
   const query = normalizeQuery(rawQuery);
   if (!query) return { items: [], more: false };
   const wanted = limit + 1;
+  // Ranks over all parts, in the order shown.
   const found: number[] = [];
-  const { text, keyText, keyOffsets, tags, tagIds, tagOffsets } = index;
-  const prefixOf = (i: number) => {
-    for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.startsWith(keyText[k]!, query)) return true;
-    return false;
-  };
-  const substringOf = (i: number) => {
-    for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.lengthOf(keyText[k]!) >= query.length && text.get(keyText[k]!).includes(query)) return true;
-    return false;
-  };
-  // Many entries share a tag: each distinct tag is tested once per query.
-  const tagMatches = new Map<number, boolean>();
-  const tagOf = (i: number) => {
-    for (let k = tagOffsets[i]!; k < tagOffsets[i + 1]!; k++) {
-      const tag = tagIds[k]!;
-      let matches = tagMatches.get(tag);
-      if (matches === undefined) tagMatches.set(tag, (matches = tags.get(tag).includes(query)));
-      if (matches) return true;
-    }
-    return false;
-  };
+  const { parts } = view;
+  const tests = parts.map((part) => matchers(part.index, query));
 
-  // Tier 0: prefix. Only the best-ranked (smallest) entry ids of the prefix range are kept.
-  const [prefixStart, prefixEnd] = prefixRange(index, query);
-  for (let k = prefixStart; k < prefixEnd; k++) insertSmallest(found, index.sortedEntries[k]!, wanted);
-  // Tier 1: substring of a name; tier 2: substring of a tag. Posting lists are in rank order.
+  // Tier 0: prefix. Only the best-ranked (smallest) ranks of the prefix ranges are kept.
+  parts.forEach((part, p) => {
+    const [prefixStart, prefixEnd] = prefixRange(part.index, query);
+    for (let k = prefixStart; k < prefixEnd; k++) {
+      const entry = part.index.sortedEntries[k]!;
+      if (!isHidden(part, entry)) insertSmallest(found, rankOf(view, p, entry), wanted);
+    }
+  });
+  // Tier 1: substring of a name; tier 2: substring of a tag. Posting lists are in rank order: merged by rank.
   for (const [grams, test, skip] of [
-    [index.nameGrams, substringOf, prefixOf],
-    [index.tagGrams, tagOf, substringOf],
+    ["nameGrams", "substringOf", "prefixOf"],
+    ["tagGrams", "tagOf", "substringOf"],
   ] as const) {
     if (found.length >= wanted) break;
-    const cursor = candidates(grams, query);
-    for (let i = cursor.next(); i >= 0; i = cursor.next()) {
-      if (skip(i) || !test(i)) continue;
-      found.push(i);
+    const cursors = parts.map((part) => candidates(part.index[grams], query));
+    const heads = cursors.map((cursor) => cursor.next());
+    for (;;) {
+      let next = -1;
+      for (let p = 0; p < parts.length; p++) if (heads[p]! >= 0 && (next < 0 || rankOf(view, p, heads[p]!) < rankOf(view, next, heads[next]!))) next = p;
+      if (next < 0) break;
+      const entry = heads[next]!;
+      heads[next] = cursors[next]!.next();
+      if (isHidden(parts[next]!, entry) || tests[next]![skip](entry) || !tests[next]![test](entry)) continue;
+      found.push(rankOf(view, next, entry));
       if (found.length >= wanted) break;
     }
   }
@@ -124,36 +157,41 @@ export function queryIndex(index: ServerIndex, lang: string, rawQuery: string, l
     const seen = new Set(found);
     // Each start's entries are in rank order: its first few new ones are all that can make the cut.
     const best: number[] = [];
-    for (const hit of typoTerms(index.sortedStarts, typos.folded, typos.budget, true, TYPO_HITS)) {
-      let taken = 0;
-      for (let k = index.startOffsets[hit.term]!; k < index.startOffsets[hit.term + 1]! && taken < wanted; k++) {
-        const entry = index.startEntries[k]!;
-        if (seen.has(entry)) continue;
-        insertSmallest(best, entry, wanted);
-        taken++;
+    parts.forEach((part, p) => {
+      const { sortedStarts, startOffsets, startEntries } = part.index;
+      for (const hit of typoTerms(sortedStarts, typos.folded, typos.budget, true, TYPO_HITS)) {
+        let taken = 0;
+        for (let k = startOffsets[hit.term]!; k < startOffsets[hit.term + 1]! && taken < wanted; k++) {
+          const entry = startEntries[k]!;
+          const rank = rankOf(view, p, entry);
+          if (isHidden(part, entry) || seen.has(rank)) continue;
+          insertSmallest(best, rank, wanted);
+          taken++;
+        }
       }
-    }
-    for (const i of best) {
+    });
+    for (const rank of best) {
       if (found.length >= wanted) break;
-      found.push(i);
+      found.push(rank);
     }
   }
   // Tier 4: subsequence of a name, scanned in rank order within a budget. Fewer than `wanted`
   // matches so far means every earlier-tier match is already in `found`.
   if (found.length < wanted) {
     const seen = new Set(found);
-    const codes = Array.from(query, (char) => char.codePointAt(0)!);
-    const isSubsequence = (i: number) => {
-      for (let k = keyOffsets[i]!; k < keyOffsets[i + 1]!; k++) if (text.hasSubsequence(keyText[k]!, codes)) return true;
-      return false;
-    };
-    for (let i = 0; i < Math.min(index.size, SUBSEQUENCE_BUDGET) && found.length < wanted; i++) {
-      if (!seen.has(i) && isSubsequence(i)) found.push(i);
+    let looked = 0;
+    for (let rank = 0; rank < view.total && looked < SUBSEQUENCE_BUDGET && found.length < wanted; rank++) {
+      const [p, entry] = entryAt(view, rank);
+      if (isHidden(parts[p]!, entry)) continue;
+      looked++;
+      if (!seen.has(rank) && tests[p]!.subsequenceOf(entry)) found.push(rank);
     }
   }
   return {
-    items: found.slice(0, limit).map((i) => {
-      return { name: displayName(index, i, lang), slug: text.get(i), image_url: imageOf(index, i) };
+    items: found.slice(0, limit).map((rank) => {
+      const [p, entry] = entryAt(view, rank);
+      const { index } = parts[p]!;
+      return { name: displayName(index, entry, lang), slug: index.text.get(entry), image_url: imageOf(index, entry) };
     }),
     more: found.length > limit,
   };
@@ -174,40 +212,77 @@ function imageOf(index: ServerIndex, i: number): string | null {
 }
 
 /** Index entries for `/autocomplete-index.json` (small catalogues), in rank order. */
-export function indexEntries(index: ServerIndex, lang: string): AutocompleteEntry[] {
-  return Array.from({ length: index.size }, (_, i) => {
+export function indexEntries(view: SuggestionView, lang: string): AutocompleteEntry[] {
+  const entries: AutocompleteEntry[] = [];
+  for (let rank = 0; rank < view.total; rank++) {
+    const [p, i] = entryAt(view, rank);
+    const part = view.parts[p]!;
+    if (isHidden(part, i)) continue;
+    const { index } = part;
     const name = displayName(index, i, lang);
     const others = keysOf(index, i).filter((n) => n !== normalizeQuery(name));
     const tags = tagsOf(index, i);
-    return { name, slug: index.text.get(i), image_url: imageOf(index, i), ...(others.length ? { names: others } : {}), ...(tags.length ? { tags } : {}) };
-  });
+    entries.push({ name, slug: index.text.get(i), image_url: imageOf(index, i), ...(others.length ? { names: others } : {}), ...(tags.length ? { tags } : {}) });
+  }
+  return entries;
 }
 
 interface Holder {
-  index?: ServerIndex;
-  building?: Promise<ServerIndex>;
+  /** What suggestions are answered from; the full build it starts from. */
+  view?: SuggestionView;
+  base?: ServerIndex;
+  building?: Promise<unknown>;
+  /** The patch under way, and the generation it will show. */
+  patching?: { generation: number; done: Promise<unknown> };
 }
 const holders = new WeakMap<DB, Holder>();
+const work = { builds: 0, patches: 0 };
+
+/** Full builds and patches of the suggestions in this process (tests check which one a change caused). */
+export function suggestionWork(): { builds: number; patches: number } {
+  return { ...work };
+}
+
+/** Keeps `view` unless a newer one is kept already (a patch and a rebuild may finish in either order). */
+function keep(holder: Holder, view: SuggestionView, base: ServerIndex): void {
+  if (holder.view && holder.view.generation > view.generation) return;
+  holder.view = view;
+  holder.base = base;
+}
 
 /**
- * The current index. After a catalogue change the previous index keeps
- * answering while a new one is built in the background.
+ * The current suggestions. After a catalogue change the previous ones keep answering while the new ones are
+ * made: a change of a few named tools is patched in (decision 0040, milliseconds), any other is rebuilt.
  */
-export async function getAutocompleteIndex(db: DB): Promise<ServerIndex> {
+export async function getAutocompleteIndex(db: DB): Promise<SuggestionView> {
   let holder = holders.get(db);
   if (!holder) holders.set(db, (holder = {}));
   checkCatalogFreshness(db);
-  const stale = holder.index && holder.index.generation !== catalogGeneration(AUTOCOMPLETE_SCOPES);
-  if (!holder.index || stale) {
-    const h = holder;
+  const generation = catalogGeneration(AUTOCOMPLETE_SCOPES);
+  if (holder.view?.generation === generation) return holder.view;
+  const h = holder;
+  const base = h.base;
+  const named = base && base.orderGeneration === scopeGeneration("tool-order") ? namedChangesBetween("tools", base.toolsGeneration, scopeGeneration("tools")) : null;
+  if (base && named && named.length <= suggestionPatchLimit(base) && !h.building) {
+    if (h.patching?.generation !== generation) {
+      work.patches++;
+      const done = patchSuggestions(db, base, named, generation).then((view) => keep(h, view, base));
+      h.patching = { generation, done };
+      // A failed patch is tried again by the next request (its generation is not kept).
+      done.catch(() => {
+        if (h.patching?.done === done) h.patching = undefined;
+      });
+    }
+  } else {
+    if (!h.building) work.builds++;
     h.building ??= buildIndex(db)
-      .then((built) => (h.index = built))
+      .then((built) => keep(h, plainSuggestions(built), built))
       .finally(() => {
         h.building = undefined;
       });
-    if (!h.index) return h.building;
   }
-  return holder.index!;
+  if (!h.view) await (h.building ?? h.patching?.done);
+  return h.view!;
 }
 
 export type { ServerIndex };
@@ -240,6 +315,6 @@ export async function answerAutocomplete(db: DB, params: URLSearchParams): Promi
     const t = await getFixedT(lang, "common");
     return { status: 400, body: { error: { code: "bad_request", message: t("search.termRequired") } }, serverMs: performance.now() - started, current: true };
   }
-  const index = await getAutocompleteIndex(db);
-  return { status: 200, body: queryIndex(index, lang, parsed.data.q), serverMs: performance.now() - started, current: index.generation === catalogGeneration(AUTOCOMPLETE_SCOPES) };
+  const view = await getAutocompleteIndex(db);
+  return { status: 200, body: queryIndex(view, lang, parsed.data.q), serverMs: performance.now() - started, current: view.generation === catalogGeneration(AUTOCOMPLETE_SCOPES) };
 }

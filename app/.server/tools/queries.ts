@@ -303,11 +303,39 @@ export async function autocompleteTranslations(db: DB, tools: readonly Autocompl
         .selectFrom("tool_translations")
         .select(["tool_id", "language", "name", "tags"])
         .where("tool_id", ">=", ids[start]!)
-        .where("tool_id", "<=", ids[Math.min(ids.length, start + TRANSLATION_SLICE) - 1]!),
+        .where("tool_id", "<=", ids[Math.min(ids.length, start + TRANSLATION_SLICE) - 1]!)
+        // In key order (free on both engines): a tool's names are kept in the order read, the same in a patch.
+        .orderBy("tool_id")
+        .orderBy("language"),
       ["tool_id"] as const,
       ["language", "name", "tags"] as const,
       { rebuild: true },
     );
     await onSlice(Array.from(toolIds, (id, i) => ({ tool_id: id, language: languages[i]!, name: names[i]!, tags: tags[i] ?? "" })));
   }
+}
+
+/** Every published tool's id in listing order, off the main thread: where changed tools go among the suggestions. */
+export async function listingOrderIds(db: DB): Promise<Int32Array> {
+  const { ints } = await readIntAndTextColumns(db, inListingOrder(published(db).select("t.id")), ["id"] as const, [] as const, { rebuild: true });
+  return ints[0];
+}
+
+/** Ids per read of a few named tools. */
+const NAMED_SLICE = 500;
+
+/** These tools, those published, and their names and tags (a patch of the suggestions with changed tools). */
+export async function autocompleteToolsOf(db: DB, ids: readonly number[]): Promise<{ tools: AutocompleteTool[]; translations: AutocompleteTranslation[] }> {
+  const tools: AutocompleteTool[] = [];
+  const translations: AutocompleteTranslation[] = [];
+  for (let start = 0; start < ids.length; start += NAMED_SLICE) {
+    const slice = ids.slice(start, start + NAMED_SLICE);
+    const [toolRows, textRows] = await Promise.all([
+      published(db).select(["t.id", "t.slug", "t.image_url"]).where("t.id", "in", slice).execute(),
+      db.selectFrom("tool_translations").select(["tool_id", "language", "name", "tags"]).where("tool_id", "in", slice).orderBy("tool_id").orderBy("language").execute(),
+    ]);
+    for (const row of toolRows) tools.push({ id: Number(row.id), slug: row.slug, image_url: row.image_url || null });
+    for (const row of textRows) translations.push({ tool_id: Number(row.tool_id), language: row.language, name: row.name, tags: row.tags ?? "" });
+  }
+  return { tools, translations };
 }
