@@ -1,4 +1,5 @@
 import { DEFAULT_LANG } from "~/i18n/languages";
+import { nextTurn } from "~/lib/time-slices";
 import type { DB } from "../db";
 import { timeBuild } from "../metrics";
 import { readIntColumns } from "../db/int-columns";
@@ -161,10 +162,23 @@ function placeChangedTools(db: DB, holder: Holder, toolIds: readonly number[]): 
   if (holder.sorts.size === 0 || toolIds.length === 0) return true;
   const changed = changedTools(db, toolIds);
   for (const [key, current] of [...holder.sorts]) {
-    const placed = current.then(async (order) => (await patchOrder(db, key, order, changed)) ?? build(db, key));
+    const placed = current.then(async (order) => (await inTurn(() => patchOrder(db, key, order, changed))) ?? build(db, key));
     keep(db, holder, key, placed, holder.reading.has(key));
   }
   return true;
+}
+
+let patches: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs the patches of the orders one at a time, each in a turn of the event loop of its own: on SQLite their
+ * reads answer at once, and the dozen orders of a catalogue (one name order per language) patched in one
+ * turn would hold up requests for tens of milliseconds at 100k tools; one order is a few milliseconds.
+ */
+function inTurn<T>(patch: () => Promise<T>): Promise<T> {
+  const run = patches.then(nextTurn).then(patch);
+  patches = run.catch(() => undefined);
+  return run;
 }
 
 /**
