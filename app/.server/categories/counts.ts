@@ -1,0 +1,112 @@
+import { groupByOwner } from "../compact/growable";
+import { CATEGORY_SCOPES } from "../catalog/scopes";
+import type { DB } from "../db";
+import { readIntColumns } from "../db/int-columns";
+import { timeBuild } from "../metrics";
+import { perCatalogGeneration } from "../tools/cache";
+
+/**
+ * Published tools per category id (direct links), with each published tool's categories, so that a change of a
+ * few named tools (an approval, an edit that moves a tool to other categories, an unpublished tool; decision
+ * 0040) moves only their counts: their previous categories are known here, their current ones are read by
+ * primary key. Any other change (the taxonomy, a large import) reads every link again, off the main thread
+ * (on SQLite in the read worker): at 100k tools 240k links, where the counts alone took 70-150 ms to group
+ * after every change, and every list page's sidebar waited for them.
+ */
+export interface CategoryCounts {
+  /** Published tools per category id. */
+  byCategory: ReadonlyMap<number, number>;
+  /** The categories of a published tool (none for any other id). */
+  categoriesOf(toolId: number): readonly number[];
+}
+
+/** How the counts know each tool's categories: the links as read, and the tools patched since. */
+interface Links {
+  read(toolId: number): readonly number[];
+  patched: ReadonlyMap<number, readonly number[]>;
+}
+
+interface KeptCounts extends CategoryCounts {
+  links: Links;
+}
+
+interface Holder {
+  counts?: Promise<KeptCounts>;
+}
+
+/** More tools than this in one change read every link again. */
+const MAX_PATCHED_TOOLS = 256;
+
+const holderOf = perCatalogGeneration<Holder>(() => ({}), CATEGORY_SCOPES, {
+  moveTools: (holder, toolIds, db) => {
+    if (toolIds.length > MAX_PATCHED_TOOLS) return false;
+    const current = holder.counts;
+    if (current && toolIds.length > 0) holder.counts = keepOrForget(holder, current.then((counts) => patchCounts(db, counts, toolIds)));
+    return true;
+  },
+});
+
+/** A failed read is read again by the next caller instead of being kept. */
+function keepOrForget(holder: Holder, counts: Promise<KeptCounts>): Promise<KeptCounts> {
+  counts.catch(() => {
+    if (holder.counts === counts) holder.counts = undefined;
+  });
+  return counts;
+}
+
+/** The counts of the current catalogue, read on first use after a change that named no tools. */
+export function categoryCounts(db: DB): Promise<CategoryCounts> {
+  const holder = holderOf(db);
+  holder.counts ??= keepOrForget(holder, timeBuild("category_counts", readCounts(db)));
+  return holder.counts;
+}
+
+function countsOf(byCategory: ReadonlyMap<number, number>, links: Links): KeptCounts {
+  return { byCategory, links, categoriesOf: (toolId) => links.patched.get(toolId) ?? links.read(toolId) };
+}
+
+async function readCounts(db: DB): Promise<KeptCounts> {
+  const query = db
+    .selectFrom("tool_categories as tc")
+    .innerJoin("tools as t", "t.id", "tc.tool_id")
+    .select(["tc.tool_id", "tc.category_id"])
+    .where("t.status", "=", "published");
+  const [tools, categories] = await readIntColumns(db, query, ["tool_id", "category_id"] as const);
+  const byCategory = new Map<number, number>();
+  let maxId = 0;
+  for (let i = 0; i < tools.length; i++) {
+    byCategory.set(categories[i]!, (byCategory.get(categories[i]!) ?? 0) + 1);
+    if (tools[i]! > maxId) maxId = tools[i]!;
+  }
+  // Each tool's links as one run of a typed array: no array per tool.
+  const { offsets, order } = groupByOwner(tools, maxId + 1);
+  const read = (toolId: number) => {
+    if (toolId > maxId) return [];
+    const run: number[] = [];
+    for (let i = offsets[toolId]!; i < offsets[toolId + 1]!; i++) run.push(categories[order[i]!]!);
+    return run;
+  };
+  return countsOf(byCategory, { read, patched: new Map() });
+}
+
+/** The counts with these tools' links as they are now: their previous categories counted down, their current ones up. */
+async function patchCounts(db: DB, previous: KeptCounts, toolIds: readonly number[]): Promise<KeptCounts> {
+  const rows = await db
+    .selectFrom("tool_categories as tc")
+    .innerJoin("tools as t", "t.id", "tc.tool_id")
+    .select(["tc.tool_id", "tc.category_id"])
+    .where("t.status", "=", "published")
+    .where("tc.tool_id", "in", toolIds)
+    .execute();
+  const now = new Map<number, number[]>(toolIds.map((id) => [id, []]));
+  for (const row of rows) now.get(Number(row.tool_id))?.push(Number(row.category_id));
+  const byCategory = new Map(previous.byCategory);
+  const count = (category: number, by: number) => byCategory.set(category, (byCategory.get(category) ?? 0) + by);
+  for (const [id, categories] of now) {
+    for (const category of previous.categoriesOf(id)) count(category, -1);
+    for (const category of categories) count(category, +1);
+  }
+  // A category no published tool is linked to any more is absent, as in a full read.
+  for (const [category, tools] of byCategory) if (tools === 0) byCategory.delete(category);
+  return countsOf(byCategory, { read: previous.links.read, patched: new Map([...previous.links.patched, ...now]) });
+}
