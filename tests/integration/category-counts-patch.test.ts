@@ -14,6 +14,7 @@ import type { DB } from "~/.server/db";
 import type * as IntColumns from "~/.server/db/int-columns";
 import { nowIso } from "~/.server/db/values";
 import { setListingState } from "~/.server/reports/moderation";
+import { rebuildPolicy } from "~/.server/search/current";
 import { checkCatalogFreshness, FINGERPRINT_EVERY_MS, invalidateCatalogScopes } from "~/.server/tools/cache";
 import { NO_OFFERS } from "~/lib/offers";
 import { createTestDatabase, secondConnection, testDialects, type TestDatabase } from "../support/databases";
@@ -25,11 +26,14 @@ import { insertSubmission, insertUser, submitPayload } from "../support/submissi
  * every tool's links again, and the counts are what a full count gives. Another instance's named change
  * patches its counts too; a change that names no tool counts again.
  */
-const reads = vi.hoisted(() => ({ links: 0 }));
+const reads = vi.hoisted(() => ({ links: 0, hold: null as Promise<void> | null }));
 vi.mock("~/.server/db/int-columns", async (importOriginal) => {
   const actual = await importOriginal<typeof IntColumns>();
-  const readIntColumns: typeof actual.readIntColumns = (db, query, names) => {
-    if ((query as RawBuilder<unknown>).compile(db).sql.includes("tool_categories")) reads.links++;
+  const readIntColumns: typeof actual.readIntColumns = async (db, query, names) => {
+    if ((query as RawBuilder<unknown>).compile(db).sql.includes("tool_categories")) {
+      reads.links++;
+      if (reads.hold) await reads.hold;
+    }
     return actual.readIntColumns(db, query, names);
   };
   return { ...actual, readIntColumns };
@@ -44,6 +48,7 @@ describe.each(testDialects())("category counts after a change of named tools on 
   let userId: string;
   let ids: number[] = [];
   let subcategories: Array<{ id: number; slug: string }> = [];
+  const policy = rebuildPolicy.answerFromPreviousFromTools;
 
   beforeAll(async () => {
     uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "category-counts-"));
@@ -73,6 +78,7 @@ describe.each(testDialects())("category counts after a change of named tools on 
     reads.links = 0;
   });
   afterEach(() => {
+    rebuildPolicy.answerFromPreviousFromTools = policy;
     vi.useRealTimers();
   });
   afterAll(async () => {
@@ -168,5 +174,29 @@ describe.each(testDialects())("category counts after a change of named tools on 
     await t.db.updateTable("tools").set({ status: "hidden" }).where("id", "=", ids[7]!).execute();
     invalidateCatalogScopes(["tools"]);
     expect(await expectCountsAsRead()).toBe(1);
+  });
+
+  it("on a large catalogue, answers from the previous counts while every link is read again", async () => {
+    await expectCountsAsRead();
+    const previous = await categoryCounts(t.db);
+    // As from 10,000 tools on: here every catalogue counts as large.
+    rebuildPolicy.answerFromPreviousFromTools = 1;
+    let release = () => {};
+    reads.hold = new Promise<void>((resolve) => (release = resolve));
+    try {
+      await t.db.updateTable("tools").set({ status: "hidden" }).where("id", "=", ids[9]!).execute();
+      invalidateCatalogScopes(["tools"]);
+      expect(await categoryCounts(t.db)).toBe(previous);
+    } finally {
+      reads.hold = null;
+      release();
+    }
+    let counts = previous;
+    for (let attempt = 0; attempt < 200 && counts === previous; attempt++) {
+      await new Promise((resolve) => setTimeout(resolve, 10));
+      counts = await categoryCounts(t.db);
+    }
+    expect(counts).not.toBe(previous);
+    await expectCountsAsRead();
   });
 });

@@ -3,7 +3,8 @@ import { CATEGORY_SCOPES } from "../catalog/scopes";
 import type { DB } from "../db";
 import { readIntColumns } from "../db/int-columns";
 import { timeBuild } from "../metrics";
-import { perCatalogGeneration } from "../tools/cache";
+import { rebuildPolicy } from "../search/current";
+import { derivedCaughtUp, perCatalogGeneration } from "../tools/cache";
 
 /**
  * Published tools per category id (direct links), with each published tool's categories, so that a change of a
@@ -28,11 +29,20 @@ interface Links {
 
 interface KeptCounts extends CategoryCounts {
   links: Links;
+  /** Published tools with at least one category, as read: how large the catalogue is. */
+  tools: number;
 }
 
 interface Holder {
   counts?: Promise<KeptCounts>;
+  /** The kept counts wait for a read of every link (not only for a patch). */
+  reading?: boolean;
+  /** The previous counts answered while these were read. */
+  servedPrevious?: boolean;
 }
+
+/** The newest finished counts per database, of whichever generation. */
+const latest = new WeakMap<DB, KeptCounts>();
 
 /** More tools than this in one change read every link again. */
 const MAX_PATCHED_TOOLS = 256;
@@ -41,28 +51,54 @@ const holderOf = perCatalogGeneration<Holder>(() => ({}), CATEGORY_SCOPES, {
   moveTools: (holder, toolIds, db) => {
     if (toolIds.length > MAX_PATCHED_TOOLS) return false;
     const current = holder.counts;
-    if (current && toolIds.length > 0) holder.counts = keepOrForget(holder, current.then((counts) => patchCounts(db, counts, toolIds)));
+    if (current && toolIds.length > 0) holder.counts = keepOrForget(holder, current.then((counts) => patchCounts(db, counts, toolIds)), db);
     return true;
   },
 });
 
 /** A failed read is read again by the next caller instead of being kept. */
-function keepOrForget(holder: Holder, counts: Promise<KeptCounts>): Promise<KeptCounts> {
-  counts.catch(() => {
-    if (holder.counts === counts) holder.counts = undefined;
-  });
+function keepOrForget(holder: Holder, counts: Promise<KeptCounts>, db: DB): Promise<KeptCounts> {
+  counts.then(
+    (value) => holder.counts === counts && latest.set(db, value),
+    () => {
+      if (holder.counts === counts) holder.counts = undefined;
+    },
+  );
   return counts;
 }
 
-/** The counts of the current catalogue, read on first use after a change that named no tools. */
+/**
+ * The counts of the current catalogue, read on first use after a change that named no tools. On a large
+ * catalogue (the search index's threshold, decision 0034) the previous counts answer while every link is read
+ * again, and what was kept from them (the category tables) is dropped once they are read.
+ */
 export function categoryCounts(db: DB): Promise<CategoryCounts> {
   const holder = holderOf(db);
-  holder.counts ??= keepOrForget(holder, timeBuild("category_counts", readCounts(db)));
+  if (!holder.counts) {
+    holder.reading = true;
+    const counts = keepOrForget(holder, timeBuild("category_counts", readCounts(db)), db);
+    holder.counts = counts;
+    counts.then(
+      () => {
+        // A patch made meanwhile waits on these: lists wait for it (milliseconds), not for a read.
+        holder.reading = false;
+        if (holder.servedPrevious) derivedCaughtUp(CATEGORY_SCOPES);
+      },
+      () => {
+        holder.reading = false;
+      },
+    );
+  }
+  const previous = latest.get(db);
+  if (holder.reading && previous && previous.tools >= rebuildPolicy.answerFromPreviousFromTools) {
+    holder.servedPrevious = true;
+    return Promise.resolve(previous);
+  }
   return holder.counts;
 }
 
-function countsOf(byCategory: ReadonlyMap<number, number>, links: Links): KeptCounts {
-  return { byCategory, links, categoriesOf: (toolId) => links.patched.get(toolId) ?? links.read(toolId) };
+function countsOf(byCategory: ReadonlyMap<number, number>, links: Links, tools: number): KeptCounts {
+  return { byCategory, links, tools, categoriesOf: (toolId) => links.patched.get(toolId) ?? links.read(toolId) };
 }
 
 async function readCounts(db: DB): Promise<KeptCounts> {
@@ -86,7 +122,9 @@ async function readCounts(db: DB): Promise<KeptCounts> {
     for (let i = offsets[toolId]!; i < offsets[toolId + 1]!; i++) run.push(categories[order[i]!]!);
     return run;
   };
-  return countsOf(byCategory, { read, patched: new Map() });
+  let linked = 0;
+  for (let id = 0; id <= maxId; id++) if (offsets[id + 1]! > offsets[id]!) linked++;
+  return countsOf(byCategory, { read, patched: new Map() }, linked);
 }
 
 /** The counts with these tools' links as they are now: their previous categories counted down, their current ones up. */
@@ -108,5 +146,6 @@ async function patchCounts(db: DB, previous: KeptCounts, toolIds: readonly numbe
   }
   // A category no published tool is linked to any more is absent, as in a full read.
   for (const [category, tools] of byCategory) if (tools === 0) byCategory.delete(category);
-  return countsOf(byCategory, { read: previous.links.read, patched: new Map([...previous.links.patched, ...now]) });
+  const tools = previous.tools + [...now].reduce((sum, [id, categories]) => sum + Number(categories.length > 0) - Number(previous.categoriesOf(id).length > 0), 0);
+  return countsOf(byCategory, { read: previous.links.read, patched: new Map([...previous.links.patched, ...now]) }, tools);
 }
