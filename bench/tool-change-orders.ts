@@ -1,12 +1,14 @@
 // What a change of one tool (an administrator's approval of a new tool) costs the list orders, the tool list's
 // filter snapshot and the category counts, in one process (no HTTP load):
-//   node --import tsx bench/tool-change-orders.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--approvals 10]
+//   node --import tsx bench/tool-change-orders.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--approvals 10] [--batch 200]
 // writes tools into the file (use a copy). For each approval: the time of the write, then the time until every
 // list order (popular, rating, newest, the name order of every page language) is ready, then the filter
 // snapshot, then the category tree, each with the longest stretch without a turn of the event loop. Then the
-// same structures after a change that names no tool (a large import), which reads them all again.
+// same after one change that renames `--batch` tools (a small import, named), and after a change that names no
+// tool (a large import), which reads them all again.
 import { parseArgs } from "node:util";
 import { reviewSubmission } from "../app/.server/admin/submissions";
+import { changeCatalog } from "../app/.server/catalog/changes";
 import { categoryTree } from "../app/.server/categories/queries";
 import { createDatabase } from "../app/.server/db";
 import { nowIso } from "../app/.server/db/values";
@@ -16,7 +18,7 @@ import { invalidateCatalogScopes } from "../app/.server/tools/cache";
 import { sortPositions } from "../app/.server/tools/sort-positions";
 import { LANGUAGES } from "../app/i18n/languages";
 
-const { values, positionals } = parseArgs({ allowPositionals: true, options: { approvals: { type: "string", default: "10" } } });
+const { values, positionals } = parseArgs({ allowPositionals: true, options: { approvals: { type: "string", default: "10" }, batch: { type: "string", default: "200" } } });
 const file = positionals[0];
 if (!file) {
   console.error("usage: node --import tsx bench/tool-change-orders.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--approvals 10]");
@@ -114,6 +116,21 @@ summary("approval: the write", approvals.write);
 summary("approval: every order ready", approvals.orders);
 summary("approval: filter snapshot ready", approvals.filters);
 summary("approval: category tree ready", approvals.categories);
+
+const batch = Number(values.batch);
+const renamed = (await db.selectFrom("tools").select("id").where("status", "=", "published").orderBy("id").limit(batch).execute()).map((row) => Number(row.id));
+await changeCatalog(
+  db,
+  "tools",
+  async (trx) => {
+    for (const id of renamed) await trx.updateTable("tool_translations").set({ name: `Renamed ${id}` }).where("tool_id", "=", id).where("language", "=", "us-en").execute();
+    return renamed;
+  },
+  { toolsOf: (ids) => ids },
+);
+summary(`${batch} tools renamed: every order ready`, [await timed(everyOrder)]);
+summary(`${batch} tools renamed: filter snapshot ready`, [await timed(filters)]);
+summary(`${batch} tools renamed: category tree ready`, [await timed(categories)]);
 
 const unnamed = { orders: [] as Run[], filters: [] as Run[], categories: [] as Run[] };
 for (let i = 0; i < 3; i++) {

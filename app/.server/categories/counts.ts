@@ -116,12 +116,8 @@ async function readCounts(db: DB): Promise<KeptCounts> {
   }
   // Each tool's links as one run of a typed array: no array per tool.
   const { offsets, order } = groupByOwner(tools, maxId + 1);
-  const read = (toolId: number) => {
-    if (toolId > maxId) return [];
-    const run: number[] = [];
-    for (let i = offsets[toolId]!; i < offsets[toolId + 1]!; i++) run.push(categories[order[i]!]!);
-    return run;
-  };
+  const grouped = Int32Array.from(order, (i) => categories[i]!);
+  const read = (toolId: number) => (toolId > maxId ? [] : [...grouped.subarray(offsets[toolId]!, offsets[toolId + 1]!)]);
   let linked = 0;
   for (let id = 0; id <= maxId; id++) if (offsets[id + 1]! > offsets[id]!) linked++;
   return countsOf(byCategory, { read, patched: new Map() }, linked);

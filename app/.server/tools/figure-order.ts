@@ -1,9 +1,10 @@
 import { sql } from "kysely";
+import { nextTurn } from "~/lib/time-slices";
 import { rankingScoreSql } from "~/lib/ranking";
 import type { DB } from "../db";
 import { readNumberColumns } from "../db/int-columns";
 import { inSortOrder, published } from "./order";
-import { OrderEdit, positionsOf, type OrderPositions } from "./order-edit";
+import { firstAfterBySamples, OrderEdit, positionsOf, type OrderPositions, type OrderView } from "./order-edit";
 
 /**
  * The orders that follow ratings and review counts (popular, rating), kept with the sort keys their ORDER BY
@@ -14,7 +15,7 @@ import { OrderEdit, positionsOf, type OrderPositions } from "./order-edit";
  * The keys compared here are the values the database compared: integers and doubles read back as they are
  * (`rating`, and the rating order's Bayesian score computed by the same SQL expression). The popular order's
  * last keys, the creation time (text, in the database's collation) and the id, are compared by the database
- * itself, for the few tools whose other keys all equal the moved tool's.
+ * itself, among the tools whose other keys all equal the moved tool's.
  */
 export type FigureSort = "popular" | "rating";
 
@@ -45,7 +46,7 @@ interface OrderKeys {
    */
   compare(a: number, b: number): number;
   /** How many of `tied` (tools whose compared keys equal the moved tool's) come before it. */
-  tieBreak?: (db: DB, moved: FigureRow, tied: Int32Array) => Promise<number>;
+  tieBreak?: (db: DB, moved: FigureRow, tied: OrderView) => Promise<number>;
   /** Takes a tool's current figures. */
   update(row: FigureRow): void;
 }
@@ -83,25 +84,30 @@ function priorityOrder(a: number, b: number): number {
 
 const SCORE = sql<number>`${sql.raw(rankingScoreSql("t."))}`;
 
-/** Tools per statement of a tie-break (bound parameters). */
-const TIE_CHUNK = 500;
+/**
+ * Which of these tools come after `moved` in `created_at desc, id desc` (the newest order, and the popular
+ * order's last keys), compared by the database in its collation: one read of their rows by primary key.
+ */
+export function createdEarlier(db: DB, moved: FigureRow): (ids: number[]) => Promise<boolean[]> {
+  return async (ids) => {
+    const earlier = await db
+      .selectFrom("tools as t")
+      .select("t.id")
+      .where("t.id", "in", ids)
+      .where((eb) => eb.or([eb("t.created_at", "<", moved.createdAt), eb.and([eb("t.created_at", "=", moved.createdAt), eb("t.id", "<", moved.id)])]))
+      .execute();
+    const after = new Set(earlier.map((row) => Number(row.id)));
+    return ids.map((id) => after.has(id));
+  };
+}
 
 /**
- * The popular order's last keys, `created_at desc, id desc`, compared by the database (its collation decides
- * text): how many of the tied tools were created after the moved one.
+ * The popular order's last keys: how many of the tied tools (in the order's `created_at desc, id desc`) come
+ * before the moved one. Tens of thousands of tools can tie (every unrated tool of a slug score), so the place
+ * is searched among them with up to 64 looked at per read, not counted one by one.
  */
-async function createdBefore(db: DB, moved: FigureRow, tied: Int32Array): Promise<number> {
-  let count = 0;
-  for (let start = 0; start < tied.length; start += TIE_CHUNK) {
-    const row = await db
-      .selectFrom("tools as t")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("t.id", "in", [...tied.subarray(start, start + TIE_CHUNK)])
-      .where((eb) => eb.or([eb("t.created_at", ">", moved.createdAt), eb.and([eb("t.created_at", "=", moved.createdAt), eb("t.id", ">", moved.id)])]))
-      .executeTakeFirstOrThrow();
-    count += Number(row.n);
-  }
-  return count;
+function createdBefore(db: DB, moved: FigureRow, tied: OrderView): Promise<number> {
+  return firstAfterBySamples(tied, createdEarlier(db, moved));
 }
 
 /** The popular order (`inListingOrder`) with its keys but the last two, which only break ties. */
@@ -220,7 +226,7 @@ async function placeByKeys(db: DB, edit: OrderEdit, keys: OrderKeys, row: Figure
   const tiedTo = keys.tieBreak ? firstWhere((comparison) => comparison < 0) : tiedFrom;
   let to = tiedFrom;
   if (tiedTo > tiedFrom) {
-    const tied = Int32Array.from({ length: tiedTo - tiedFrom }, (_, i) => view.at(tiedFrom + i));
+    const tied = { length: tiedTo - tiedFrom, at: (i: number) => view.at(tiedFrom + i) };
     // The order stays as it is meanwhile: the edits of one order run one after another.
     to += await keys.tieBreak!(db, row, tied);
   }
@@ -239,8 +245,12 @@ export async function placeTools(db: DB, order: FigurePositions, toolIds: readon
   const edit = new OrderEdit(order, rows.length);
   // All of them out first: a tie-break compares creation times in the database, and a changed tool not yet
   // placed again would sit where its previous keys put it.
-  for (const id of toolIds) edit.remove(id);
-  for (const row of rows) await placeByKeys(db, edit, keys, row);
+  edit.removeAll(toolIds);
+  for (const [i, row] of rows.entries()) {
+    // A large change (an import of a few hundred tools) lets requests in between its tools.
+    if (i % 8 === 7) await nextTurn();
+    await placeByKeys(db, edit, keys, row);
+  }
   const placed = edit.result();
   return placed === order ? order : { ...placed, keys };
 }

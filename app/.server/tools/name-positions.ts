@@ -141,14 +141,19 @@ export async function readNames(db: DB, toolIds: readonly number[], publishedOnl
 /**
  * Puts tool `id` (with all its names, `rows`) at its place in the kept name order of `lang`: a search that reads
  * the names of up to 64 tools of the order at a time, and compares as the order was sorted (the collation,
- * then the id).
+ * then the id). `shown`: the names of the order's tools read so far by this change, which several placed tools
+ * share (the first tools looked at are the same for all).
  */
-export async function placeByName(db: DB, edit: OrderEdit, id: number, rows: readonly NameRow[], lang: string): Promise<void> {
+export async function placeByName(db: DB, edit: OrderEdit, id: number, rows: readonly NameRow[], lang: string, shown: Map<number, string>): Promise<void> {
   const { compare } = nameCollator(lang);
   const name = shownNameOf(rows, lang);
   const to = await firstAfterBySamples(edit.without(id), async (ids) => {
-    const names = await readNames(db, ids, false);
-    return ids.map((other) => (compare(name, shownNameOf(names.get(other) ?? [], lang)) || id - other) < 0);
+    const unknown = ids.filter((other) => !shown.has(other));
+    if (unknown.length > 0) {
+      const names = await readNames(db, unknown, false);
+      for (const other of unknown) shown.set(other, shownNameOf(names.get(other) ?? [], lang));
+    }
+    return ids.map((other) => (compare(name, shown.get(other)!) || id - other) < 0);
   });
   edit.place(id, to);
 }

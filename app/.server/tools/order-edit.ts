@@ -76,15 +76,23 @@ export class OrderEdit {
     }
   }
 
-  /** Takes `id` out of the order, if it is in it. */
-  remove(id: number): void {
-    const from = this.positionOf(id);
-    if (from < 0) return;
-    this.#copy(id);
-    this.#ids.copyWithin(from, from + 1, this.#length);
-    this.#length--;
-    this.#positionOf[id] = -1;
-    this.#renumber(from, this.#length);
+  /** Takes these tools out of the order (those in it), in one pass over the tools after the first of them. */
+  removeAll(toolIds: readonly number[]): void {
+    const leaving = new Set(toolIds.filter((id) => this.positionOf(id) >= 0));
+    if (leaving.size === 0) return;
+    this.#copy(-1);
+    const ids = this.#ids;
+    let write = Math.min(...[...leaving].map((id) => this.positionOf(id)));
+    for (let read = write; read < this.#length; read++) {
+      const id = ids[read]!;
+      if (leaving.has(id)) {
+        this.#positionOf[id] = -1;
+        continue;
+      }
+      ids[write] = id;
+      this.#positionOf[id] = write++;
+    }
+    this.#length = write;
   }
 
   /** The order as edited: the kept one itself when nothing moved. */

@@ -1,5 +1,6 @@
+import { nextTurn } from "~/lib/time-slices";
 import type { DB } from "../db";
-import { placeTools, readFigureRows, type FigurePositions, type FigureRow } from "./figure-order";
+import { createdEarlier, placeTools, readFigureRows, type FigurePositions, type FigureRow } from "./figure-order";
 import { placeByName, readNames } from "./name-positions";
 import { firstAfterBySamples, OrderEdit } from "./order-edit";
 import type { ToolSort } from "./order";
@@ -27,22 +28,9 @@ export function changedTools(db: DB, ids: readonly number[]): ChangedTools {
   return { ids, rows: once(() => readFigureRows(db, ids)), names: once(() => readNames(db, ids, true)) };
 }
 
-/**
- * The newest order (`created_at desc, id desc`): the creation times are compared by the database, in its
- * collation, for up to 64 tools of the order at a time.
- */
+/** The newest order (`created_at desc, id desc`): creation times compared by the database, in its collation. */
 async function placeByDate(db: DB, edit: OrderEdit, row: FigureRow): Promise<void> {
-  const to = await firstAfterBySamples(edit.without(row.id), async (ids) => {
-    const later = await db
-      .selectFrom("tools")
-      .select("id")
-      .where("id", "in", ids)
-      .where((eb) => eb.or([eb("created_at", "<", row.createdAt), eb.and([eb("created_at", "=", row.createdAt), eb("id", "<", row.id)])]))
-      .execute();
-    const after = new Set(later.map((other) => Number(other.id)));
-    return ids.map((id) => after.has(id));
-  });
-  edit.place(row.id, to);
+  edit.place(row.id, await firstAfterBySamples(edit.without(row.id), createdEarlier(db, row)));
 }
 
 /**
@@ -55,13 +43,15 @@ export async function patchOrder(db: DB, key: string, order: FigurePositions, ch
   const edit = new OrderEdit(order, changed.ids.length);
   const rows = await changed.rows();
   // All of them out first: the places are found among tools whose keys the kept order was sorted by.
-  for (const id of changed.ids) edit.remove(id);
-  if (sort === "newest") {
-    for (const row of rows) await placeByDate(db, edit, row);
-  } else {
+  edit.removeAll(changed.ids);
+  const names = sort === "name" ? await changed.names() : null;
+  const shown = new Map<number, string>();
+  for (const [i, row] of rows.entries()) {
+    // A large change (an import of a few hundred tools) lets requests in between its tools.
+    if (i % 8 === 7) await nextTurn();
     // A published tool without any name is listed too, under "" (as the full read lists it).
-    const names = await changed.names();
-    for (const row of rows) await placeByName(db, edit, row.id, names.get(row.id) ?? [], lang!);
+    if (names) await placeByName(db, edit, row.id, names.get(row.id) ?? [], lang!, shown);
+    else await placeByDate(db, edit, row);
   }
   return edit.result();
 }
