@@ -52,6 +52,8 @@ const OTHER_TABLES = new Set([
   "analytics_salts",
   "page_view_daily",
   "shared_revisions",
+  // Which tools each count-up of the tools' revision named (decision 0040), written with the count-up itself.
+  "tool_changes",
   "tool_claims",
   "tool_visits_daily",
   "sponsored_placements",
