@@ -3,13 +3,15 @@ import { DEFAULT_LANG, isLang } from "~/i18n/languages";
 import { displayCategoryName } from "~/lib/category-name";
 import { fieldVariants, pickLocalized } from "~/lib/language-fallback";
 import type { DB } from "../db";
-import { readIntColumns } from "../db/int-columns";
 import { getLogger } from "../logger";
 import { CATEGORY_SCOPES } from "../catalog/scopes";
+import { categoryCounts } from "./counts";
 import { cachedRead } from "../tools/cache";
 
 /** Category reads hold names and tool counts, no figures: kept through ratings, order and e-commerce changes. */
 const categoryRead = <T>(db: DB, key: string, compute: () => Promise<T>) => cachedRead(db, key, compute, CATEGORY_SCOPES);
+/** The categories and their names: no tool write changes them (an import refuses unknown categories). */
+const taxonomyRead = <T>(db: DB, key: string, compute: () => Promise<T>) => cachedRead(db, key, compute, ["taxonomy"]);
 
 export interface CategoryLink {
   slug: string;
@@ -37,7 +39,7 @@ interface CategoryRow {
 
 /** Every category with all its translations, in display order (small table, read once per cache period). */
 async function allCategories(db: DB): Promise<CategoryRow[]> {
-  return categoryRead(db, "categories:all", async () => {
+  return taxonomyRead(db, "categories:all", async () => {
     const rows = await db
       .selectFrom("categories as c")
       .leftJoin("category_translations as t", "t.category_id", "c.id")
@@ -55,23 +57,6 @@ async function allCategories(db: DB): Promise<CategoryRow[]> {
   });
 }
 
-/**
- * Published tools per category id (direct links). Counted off the main thread (on SQLite in the read worker):
- * at 100k tools the grouping is 70-150 ms of work after every catalogue change, and every page's footer asks.
- */
-async function toolCounts(db: DB): Promise<Map<number, number>> {
-  return categoryRead(db, "categories:counts", async () => {
-    const query = db
-      .selectFrom("tool_categories as tc")
-      .innerJoin("tools as t", "t.id", "tc.tool_id")
-      .select(["tc.category_id", (eb) => eb.fn.countAll<number>().as("n")])
-      .where("t.status", "=", "published")
-      .groupBy("tc.category_id");
-    const [ids, counts] = await readIntColumns(db, query, ["category_id", "n"] as const);
-    return new Map(Array.from(ids, (id, i) => [id, counts[i]!]));
-  });
-}
-
 function localized(row: CategoryRow, lang: string): { name: string; description: string | null } {
   const name = pickLocalized(fieldVariants(row.names, (n) => n.name), lang);
   const description = pickLocalized(fieldVariants(row.names, (n) => n.description), lang);
@@ -86,7 +71,7 @@ function localized(row: CategoryRow, lang: string): { name: string; description:
 export async function listTopCategories(db: DB, lang: string): Promise<readonly CategoryLink[]> {
   try {
     // Every page's footer asks: named once per language and catalogue generation.
-    return await categoryRead(db, `categories:top:${lang}`, async () =>
+    return await taxonomyRead(db, `categories:top:${lang}`, async () =>
       (await allCategories(db))
         .filter((c) => c.parent_id === null)
         .map((c) => ({ slug: c.slug, name: localized(c, lang).name, iconName: c.icon_name, color: c.color })),
@@ -99,7 +84,7 @@ export async function listTopCategories(db: DB, lang: string): Promise<readonly 
 
 /** Top-level categories by id, named in the page language: a tool card shows the tool's first one. */
 export async function topCategoryNames(db: DB, lang: string): Promise<Map<number, { slug: string; name: string }>> {
-  return categoryRead(db, `categories:top-names:${lang}`, async () => {
+  return taxonomyRead(db, `categories:top-names:${lang}`, async () => {
     const rows = (await allCategories(db)).filter((c) => c.parent_id === null);
     return new Map(rows.map((c) => [c.id, { slug: c.slug, name: localized(c, lang).name }]));
   });
@@ -107,7 +92,7 @@ export async function topCategoryNames(db: DB, lang: string): Promise<Map<number
 
 /** Every category's name in `lang` by its slug (admin screens show names, not slugs). */
 export async function categoryNamesBySlug(db: DB, lang: string): Promise<Map<string, string>> {
-  return categoryRead(db, `categories:names-by-slug:${lang}`, async () => new Map((await allCategories(db)).map((c) => [c.slug, localized(c, lang).name])));
+  return taxonomyRead(db, `categories:names-by-slug:${lang}`, async () => new Map((await allCategories(db)).map((c) => [c.slug, localized(c, lang).name])));
 }
 
 /** Categories listed in the footer. */
@@ -121,7 +106,7 @@ export async function categoryTree(db: DB, lang: string): Promise<CategoryNode[]
 }
 
 async function buildCategoryTree(db: DB, lang: string): Promise<CategoryNode[]> {
-  const [rows, counts] = await Promise.all([allCategories(db), toolCounts(db)]);
+  const [rows, { byCategory: counts }] = await Promise.all([allCategories(db), categoryCounts(db)]);
   return rows
     .filter((c) => c.parent_id === null)
     .map((top) => {

@@ -21,6 +21,10 @@ export function add(set: Bitset, position: number): void {
   set[position >>> 5]! |= 1 << (position & 31);
 }
 
+export function remove(set: Bitset, position: number): void {
+  set[position >>> 5]! &= ~(1 << (position & 31));
+}
+
 export function has(set: Bitset, position: number): boolean {
   return (set[position >>> 5]! & (1 << (position & 31))) !== 0;
 }

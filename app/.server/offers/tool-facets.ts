@@ -3,9 +3,9 @@ import { readIntAndTextColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
 import { timeBuild } from "../metrics";
 import { rebuildPolicy } from "../search/current";
-import { catalogGeneration, checkCatalogFreshness, derivedCaughtUp } from "../tools/cache";
+import { checkCatalogFreshness, derivedCaughtUp, namedChangesBetween, scopeGeneration } from "../tools/cache";
 import { TimeSlices } from "~/lib/time-slices";
-import { add, emptySet, has, type Bitset } from "../facets/bitset";
+import { add, emptySet, has, remove, type Bitset } from "../facets/bitset";
 import { countFacets, sizesOf, type FacetValues } from "../facets/engine";
 import { parseJson } from "../db/values";
 import { pricingMode, TOOL_FILTER_GROUPS, TOOL_FILTER_VALUES, type ToolFilterGroup, type ToolFilterSelection } from "~/lib/tool-filters";
@@ -23,7 +23,37 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 export interface ToolFacetSnapshot extends FacetValues<ToolFilterGroup> {
   /** Position of each tool id (-1: not published), indexed by id. */
   positionById: Int32Array;
+  /** The tool at each position (ascending ids when read; a patch moves the last tool into a removed one's place). */
+  ids: Int32Array;
+  /** "Added this week/month" is counted from this time, by the build and by every patch of it. */
   builtAt: number;
+}
+
+type Mark = (group: ToolFilterGroup, value: string, position: number) => void;
+
+/** Marks a tool's pricing and how recently it was added. */
+function markTool(mark: Mark, position: number, pricing: string, createdAt: string, now: number): void {
+  mark("pricing", pricingMode(pricing), position);
+  const age = now - Date.parse(createdAt);
+  if (age <= 7 * DAY_MS) mark("added", "week", position);
+  if (age <= 30 * DAY_MS) mark("added", "month", position);
+}
+
+interface OfferFlags {
+  freePlan: number;
+  api: number;
+  openSource: number;
+  platforms: string | null;
+  languages: string | null;
+}
+
+/** Marks what a tool's offers row says. */
+function markOffers(mark: Mark, position: number, offers: OfferFlags): void {
+  if (offers.freePlan === 1) mark("freePlan", "yes", position);
+  if (offers.api === 1) mark("api", "yes", position);
+  if (offers.openSource === 1) mark("openSource", "yes", position);
+  for (const code of parseJson<string[]>(offers.platforms, [])) mark("platforms", code, position);
+  for (const code of parseJson<string[]>(offers.languages, [])) mark("languages", code, position);
 }
 
 /**
@@ -56,16 +86,13 @@ async function loadSnapshot(db: DB): Promise<ToolFacetSnapshot> {
   const values = Object.fromEntries(
     TOOL_FILTER_GROUPS.map((group) => [group, new Map(TOOL_FILTER_VALUES[group].map((value) => [value, emptySet(size)]))]),
   ) as Record<ToolFilterGroup, Map<string, Bitset>>;
-  const mark = (group: ToolFilterGroup, value: string, position: number) => {
+  const mark: Mark = (group, value, position) => {
     const set = values[group].get(value);
     if (set) add(set, position);
   };
   const now = Date.now();
   for (let position = 0; position < size; position++) {
-    mark("pricing", pricingMode(pricing[position]!), position);
-    const age = now - Date.parse(createdAt[position]!);
-    if (age <= 7 * DAY_MS) mark("added", "week", position);
-    if (age <= 30 * DAY_MS) mark("added", "month", position);
+    markTool(mark, position, pricing[position]!, createdAt[position]!, now);
     if (slices.due()) await slices.yield();
   }
   const {
@@ -77,21 +104,100 @@ async function loadSnapshot(db: DB): Promise<ToolFacetSnapshot> {
     const id = toolIds[i]!;
     const position = id <= maxId ? positionById[id]! : -1;
     if (position < 0) continue;
-    if (freePlan[i] === 1) mark("freePlan", "yes", position);
-    if (api[i] === 1) mark("api", "yes", position);
-    if (openSource[i] === 1) mark("openSource", "yes", position);
-    for (const code of parseJson<string[]>(platforms[i], [])) mark("platforms", code, position);
-    for (const code of parseJson<string[]>(languages[i], [])) mark("languages", code, position);
+    markOffers(mark, position, { freePlan: freePlan[i]!, api: api[i]!, openSource: openSource[i]!, platforms: platforms[i]!, languages: languages[i]! });
   }
-  const valueSizes = Object.fromEntries(TOOL_FILTER_GROUPS.map((group) => [group, sizesOf(values[group])])) as Record<ToolFilterGroup, Map<string, number>>;
-  return { size, values, valueSizes, positionById, builtAt: now };
+  return { size, values, valueSizes: valueSizesOf(values), positionById, ids, builtAt: now };
+}
+
+const valueSizesOf = (values: Record<ToolFilterGroup, ReadonlyMap<string, Bitset>>) =>
+  Object.fromEntries(TOOL_FILTER_GROUPS.map((group) => [group, sizesOf(values[group])])) as Record<ToolFilterGroup, Map<string, number>>;
+
+/**
+ * The snapshot with these tools as they are now (decision 0040): each one's marks cleared, a tool no longer
+ * published replaced by the last position's tool, a newly published one added at the end, and every published
+ * one marked from its row and offers, read by primary key. A new snapshot (the sets copied, a few hundred
+ * kilobytes at 100k tools): lists may still be counting with the previous one.
+ */
+async function patchSnapshot(db: DB, previous: ToolFacetSnapshot, toolIds: readonly number[]): Promise<ToolFacetSnapshot> {
+  const [tools, offers] = await Promise.all([
+    db.selectFrom("tools").select(["id", "pricing", "created_at"]).where("id", "in", toolIds).where("status", "=", "published").execute(),
+    db.selectFrom("tool_offers").select(["tool_id", "free_plan", "api", "open_source", "platforms", "interface_languages"]).where("tool_id", "in", toolIds).execute(),
+  ]);
+  const capacity = previous.size + tools.length;
+  const copy = (set: Bitset) => {
+    const bigger = emptySet(capacity);
+    bigger.set(set.subarray(0, bigger.length));
+    return bigger;
+  };
+  const values = Object.fromEntries(
+    TOOL_FILTER_GROUPS.map((group) => [group, new Map([...previous.values[group]].map(([value, set]) => [value, copy(set)]))]),
+  ) as Record<ToolFilterGroup, Map<string, Bitset>>;
+  const sets = TOOL_FILTER_GROUPS.flatMap((group) => [...values[group].values()]);
+  const ids = new Int32Array(capacity);
+  ids.set(previous.ids.subarray(0, previous.size));
+  let positionById = previous.positionById.slice();
+  const maxId = Math.max(0, ...tools.map((tool) => Number(tool.id)));
+  if (maxId >= positionById.length) {
+    const grown = new Int32Array(maxId + 1).fill(-1);
+    grown.set(positionById);
+    positionById = grown;
+  }
+  const positionOf = (id: number) => (id < positionById.length ? positionById[id]! : -1);
+  let size = previous.size;
+  for (const id of toolIds) {
+    const position = positionOf(id);
+    if (position >= 0) for (const set of sets) remove(set, position);
+  }
+  const published = new Set(tools.map((tool) => Number(tool.id)));
+  for (const id of toolIds) {
+    const position = positionOf(id);
+    if (position < 0 || published.has(id)) continue;
+    // The last position's tool takes the removed one's place, with its marks.
+    const last = --size;
+    if (position !== last) {
+      for (const set of sets) {
+        if (has(set, last)) add(set, position);
+        remove(set, last);
+      }
+      ids[position] = ids[last]!;
+      positionById[ids[position]!] = position;
+    }
+    positionById[id] = -1;
+  }
+  const mark: Mark = (group, value, position) => {
+    const set = values[group].get(value);
+    if (set) add(set, position);
+  };
+  const offersOf = new Map(offers.map((row) => [Number(row.tool_id), row]));
+  for (const tool of tools) {
+    const id = Number(tool.id);
+    let position = positionOf(id);
+    if (position < 0) {
+      position = size++;
+      ids[position] = id;
+      positionById[id] = position;
+    }
+    markTool(mark, position, tool.pricing, tool.created_at, previous.builtAt);
+    const offer = offersOf.get(id);
+    if (offer) {
+      const flag = (value: unknown) => (value === null ? 0 : Number(value));
+      markOffers(mark, position, { freePlan: flag(offer.free_plan), api: flag(offer.api), openSource: flag(offer.open_source), platforms: offer.platforms, languages: offer.interface_languages });
+    }
+  }
+  // Sets exactly as long as the engine makes its own for this size.
+  const words = emptySet(size).length;
+  for (const group of TOOL_FILTER_GROUPS) for (const [value, set] of values[group]) if (set.length !== words) values[group].set(value, set.slice(0, words));
+  return { size, values, valueSizes: valueSizesOf(values), positionById, ids: ids.slice(0, size), builtAt: previous.builtAt };
 }
 
 interface Held {
+  /** The generation of the `tools` scope the snapshot is of. */
   generation: number;
   snapshot: Promise<ToolFacetSnapshot>;
   builtAt: number;
   built?: ToolFacetSnapshot;
+  /** Whether the snapshot waits for a read of every tool (a patch of one not yet built waits for it too). */
+  reading: boolean;
   /** The previous snapshot answered while this one was built. */
   servedPrevious?: boolean;
 }
@@ -99,35 +205,50 @@ interface Held {
 const held = new WeakMap<DB, Held>();
 /** The newest finished snapshot per database, of whichever generation. */
 const latest = new WeakMap<DB, ToolFacetSnapshot>();
+/** More tools than this in one change read every tool again. */
+const MAX_PATCHED_TOOLS = 256;
+
+function track(db: DB, mine: Held): Held {
+  held.set(db, mine);
+  mine.snapshot.then(
+    (built) => {
+      mine.built = built;
+      latest.set(db, built);
+      if (mine.servedPrevious) derivedCaughtUp(SCOPES);
+    },
+    () => {
+      if (held.get(db) === mine) held.delete(db);
+    },
+  );
+  return mine;
+}
 
 /**
- * The snapshot of the current catalogue state, built on first use after a change (concurrent callers share it).
- * On a large catalogue (the search index's threshold, decision 0034) the previous snapshot answers while the
- * next one is built: a tool added meanwhile is counted and filtered once it is built, and what lists kept
- * from the previous snapshot is dropped then.
+ * The snapshot of the current catalogue state (concurrent callers share it). A change that named its tools
+ * (decision 0040) patches the kept snapshot for just those tools, and lists wait the few milliseconds that
+ * takes; any other change (or an hour's age, for "added this week") reads every tool again. On a large
+ * catalogue (the search index's threshold, decision 0034) the previous snapshot answers during such a read: a
+ * tool added meanwhile is counted and filtered once it is read, and what lists kept from the previous snapshot
+ * is dropped then.
  */
 export function toolFacetSnapshot(db: DB): Promise<ToolFacetSnapshot> {
   checkCatalogFreshness(db);
-  const generation = catalogGeneration(SCOPES);
+  const generation = scopeGeneration("tools");
   let entry = held.get(db);
-  if (!entry || entry.generation !== generation || Date.now() - entry.builtAt > MAX_AGE_MS) {
-    const snapshot = timeBuild("tool_facets", loadSnapshot(db));
-    const mine: Held = { generation, snapshot, builtAt: Date.now() };
-    held.set(db, (entry = mine));
-    snapshot.then(
-      (built) => {
-        mine.built = built;
-        latest.set(db, built);
-        if (mine.servedPrevious) derivedCaughtUp(SCOPES);
-      },
-      () => {
-        if (held.get(db) === mine) held.delete(db);
-      },
-    );
+  const fresh = entry && Date.now() - entry.builtAt <= MAX_AGE_MS;
+  if (entry && fresh && entry.generation !== generation) {
+    const named = namedChangesBetween("tools", entry.generation, generation);
+    const from = entry;
+    if (named && named.length <= MAX_PATCHED_TOOLS) {
+      entry = track(db, { generation, snapshot: from.snapshot.then((snapshot) => patchSnapshot(db, snapshot, named)), builtAt: from.builtAt, reading: !from.built });
+    }
+  }
+  if (!entry || !fresh || entry.generation !== generation) {
+    entry = track(db, { generation, snapshot: timeBuild("tool_facets", loadSnapshot(db)), builtAt: Date.now(), reading: true });
   }
   if (entry.built) return Promise.resolve(entry.built);
   const previous = latest.get(db);
-  if (previous && previous.size >= rebuildPolicy.answerFromPreviousFromTools) {
+  if (entry.reading && previous && previous.size >= rebuildPolicy.answerFromPreviousFromTools) {
     entry.servedPrevious = true;
     return Promise.resolve(previous);
   }

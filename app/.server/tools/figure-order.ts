@@ -1,8 +1,10 @@
 import { sql } from "kysely";
+import { nextTurn } from "~/lib/time-slices";
 import { rankingScoreSql } from "~/lib/ranking";
 import type { DB } from "../db";
 import { readNumberColumns } from "../db/int-columns";
 import { inSortOrder, published } from "./order";
+import { firstAfterBySamples, OrderEdit, positionsOf, type OrderPositions, type OrderView } from "./order-edit";
 
 /**
  * The orders that follow ratings and review counts (popular, rating), kept with the sort keys their ORDER BY
@@ -13,15 +15,11 @@ import { inSortOrder, published } from "./order";
  * The keys compared here are the values the database compared: integers and doubles read back as they are
  * (`rating`, and the rating order's Bayesian score computed by the same SQL expression). The popular order's
  * last keys, the creation time (text, in the database's collation) and the id, are compared by the database
- * itself, for the few tools whose other keys all equal the moved tool's.
+ * itself, among the tools whose other keys all equal the moved tool's.
  */
 export type FigureSort = "popular" | "rating";
 
-export interface FigurePositions {
-  /** Published tool ids in list order. */
-  ids: Int32Array;
-  /** Position in `ids` by tool id; -1 for ids that are no published tool. */
-  positionOf: Int32Array;
+export interface FigurePositions extends OrderPositions {
   /** The keys the order was read with (absent when they could not be read consistently: moves then re-read). */
   keys?: OrderKeys;
 }
@@ -48,9 +46,29 @@ interface OrderKeys {
    */
   compare(a: number, b: number): number;
   /** How many of `tied` (tools whose compared keys equal the moved tool's) come before it. */
-  tieBreak?: (db: DB, moved: FigureRow, tied: Int32Array) => Promise<number>;
+  tieBreak?: (db: DB, moved: FigureRow, tied: OrderView) => Promise<number>;
   /** Takes a tool's current figures. */
   update(row: FigureRow): void;
+}
+
+type KeyArray = Int32Array | Float64Array;
+
+/**
+ * Sort keys by tool id, one typed array per key, that grow when a new tool (a higher id) is taken in: `fit(id)`
+ * before writing a tool's keys.
+ */
+function keyColumns<K extends string>(size: number, kinds: Record<K, { new (length: number): KeyArray }>): Record<K, KeyArray> & { fit(id: number): void } {
+  const columns = Object.fromEntries(Object.entries(kinds).map(([name, Kind]) => [name, new (Kind as { new (length: number): KeyArray })(size)])) as Record<K, KeyArray>;
+  const fit = (id: number) => {
+    for (const name of Object.keys(kinds) as K[]) {
+      const column = columns[name];
+      if (id < column.length) continue;
+      const grown = new (column.constructor as { new (length: number): KeyArray })(id + 1 + 64);
+      grown.set(column);
+      columns[name] = grown;
+    }
+  };
+  return Object.assign(columns, { fit });
 }
 
 /** Descending for doubles, equal values tie (the next key decides). */
@@ -66,25 +84,30 @@ function priorityOrder(a: number, b: number): number {
 
 const SCORE = sql<number>`${sql.raw(rankingScoreSql("t."))}`;
 
-/** Tools per statement of a tie-break (bound parameters). */
-const TIE_CHUNK = 500;
+/**
+ * Which of these tools come after `moved` in `created_at desc, id desc` (the newest order, and the popular
+ * order's last keys), compared by the database in its collation: one read of their rows by primary key.
+ */
+export function createdEarlier(db: DB, moved: FigureRow): (ids: number[]) => Promise<boolean[]> {
+  return async (ids) => {
+    const earlier = await db
+      .selectFrom("tools as t")
+      .select("t.id")
+      .where("t.id", "in", ids)
+      .where((eb) => eb.or([eb("t.created_at", "<", moved.createdAt), eb.and([eb("t.created_at", "=", moved.createdAt), eb("t.id", "<", moved.id)])]))
+      .execute();
+    const after = new Set(earlier.map((row) => Number(row.id)));
+    return ids.map((id) => after.has(id));
+  };
+}
 
 /**
- * The popular order's last keys, `created_at desc, id desc`, compared by the database (its collation decides
- * text): how many of the tied tools were created after the moved one.
+ * The popular order's last keys: how many of the tied tools (in the order's `created_at desc, id desc`) come
+ * before the moved one. Tens of thousands of tools can tie (every unrated tool of a slug score), so the place
+ * is searched among them with up to 64 looked at per read, not counted one by one.
  */
-async function createdBefore(db: DB, moved: FigureRow, tied: Int32Array): Promise<number> {
-  let count = 0;
-  for (let start = 0; start < tied.length; start += TIE_CHUNK) {
-    const row = await db
-      .selectFrom("tools as t")
-      .select((eb) => eb.fn.countAll<number>().as("n"))
-      .where("t.id", "in", [...tied.subarray(start, start + TIE_CHUNK)])
-      .where((eb) => eb.or([eb("t.created_at", ">", moved.createdAt), eb.and([eb("t.created_at", "=", moved.createdAt), eb("t.id", ">", moved.id)])]))
-      .executeTakeFirstOrThrow();
-    count += Number(row.n);
-  }
-  return count;
+function createdBefore(db: DB, moved: FigureRow, tied: OrderView): Promise<number> {
+  return firstAfterBySamples(tied, createdEarlier(db, moved));
 }
 
 /** The popular order (`inListingOrder`) with its keys but the last two, which only break ties. */
@@ -95,14 +118,7 @@ async function readPopular(db: DB): Promise<FigurePositions> {
     floats: [priority, rating],
   } = await readNumberColumns(db, query, ["id", "pinned", "slug_score", "review_count"] as const, ["manual_priority", "rating"] as const);
   const positionOf = positionsOf(ids);
-  const size = positionOf.length;
-  const keys = {
-    pinned: new Int32Array(size),
-    priority: new Float64Array(size),
-    slugScore: new Int32Array(size),
-    rating: new Float64Array(size),
-    reviews: new Int32Array(size),
-  };
+  const keys = keyColumns(positionOf.length, { pinned: Int32Array, priority: Float64Array, slugScore: Int32Array, rating: Float64Array, reviews: Int32Array });
   for (let i = 0; i < ids.length; i++) {
     const id = ids[i]!;
     keys.pinned[id] = pinned[i]!;
@@ -123,6 +139,7 @@ async function readPopular(db: DB): Promise<FigurePositions> {
         keys.reviews[b]! - keys.reviews[a]!,
       tieBreak: createdBefore,
       update: (row) => {
+        keys.fit(row.id);
         keys.pinned[row.id] = row.pinned;
         keys.priority[row.id] = row.priority;
         keys.slugScore[row.id] = row.slugScore;
@@ -141,20 +158,20 @@ async function readRating(db: DB): Promise<FigurePositions> {
     floats: [score],
   } = await readNumberColumns(db, query, ["id", "review_count"] as const, ["score"] as const);
   const positionOf = positionsOf(ids);
-  const scores = new Float64Array(positionOf.length);
-  const counts = new Int32Array(positionOf.length);
+  const keys = keyColumns(positionOf.length, { scores: Float64Array, counts: Int32Array });
   for (let i = 0; i < ids.length; i++) {
-    scores[ids[i]!] = score[i]!;
-    counts[ids[i]!] = reviews[i]!;
+    keys.scores[ids[i]!] = score[i]!;
+    keys.counts[ids[i]!] = reviews[i]!;
   }
   return {
     ids,
     positionOf,
     keys: {
-      compare: (a, b) => descending(scores[a]!, scores[b]!) || counts[b]! - counts[a]! || b - a,
+      compare: (a, b) => descending(keys.scores[a]!, keys.scores[b]!) || keys.counts[b]! - keys.counts[a]! || b - a,
       update: (row) => {
-        scores[row.id] = row.score;
-        counts[row.id] = row.reviews;
+        keys.fit(row.id);
+        keys.scores[row.id] = row.score;
+        keys.counts[row.id] = row.reviews;
       },
     },
   };
@@ -162,14 +179,6 @@ async function readRating(db: DB): Promise<FigurePositions> {
 
 export function readFigureOrder(db: DB, sort: FigureSort): Promise<FigurePositions> {
   return sort === "popular" ? readPopular(db) : readRating(db);
-}
-
-export function positionsOf(ids: Int32Array): Int32Array {
-  let maxId = 0;
-  for (const id of ids) if (id > maxId) maxId = id;
-  const positionOf = new Int32Array(maxId + 1).fill(-1);
-  ids.forEach((id, position) => (positionOf[id] = position));
-  return positionOf;
 }
 
 /** The current keys of a few tools (a rating's tool, a merged copy's), by primary key on the main connection. */
@@ -193,53 +202,55 @@ export async function readFigureRows(db: DB, toolIds: readonly number[]): Promis
   }));
 }
 
+
 /**
- * The order with these tools at their places for their current figures (the others' keys are unchanged: every
- * change of theirs comes as a move of its own). A new object when a tool moved, the arrays copied once: lists
- * may still be paging through the previous ones. Null when the order has no keys to move by.
+ * Puts the tool of `row` at its place for its current keys: a binary search with the ORDER BY's own comparison,
+ * and for the tools whose compared keys all equal its own, the database's tie-break.
  */
-export async function moveTools(db: DB, order: FigurePositions, rows: readonly FigureRow[]): Promise<FigurePositions | null> {
-  const { keys } = order;
-  const listed = rows.filter((row) => row.id < order.positionOf.length && order.positionOf[row.id]! >= 0);
-  if (listed.length === 0) return order;
-  if (!keys) return null;
-  let { ids, positionOf } = order;
-  let copied = false;
-  for (const row of listed) {
-    keys.update(row);
-    const id = row.id;
-    const from = positionOf[id]!;
-    // Binary searches in the order without the tool: index i is ids[i] before its old place, ids[i + 1] after.
-    const other = (i: number) => ids[i < from ? i : i + 1]!;
-    const firstWhere = (before: (comparison: number) => boolean) => {
-      let low = 0;
-      let high = ids.length - 1;
-      while (low < high) {
-        const middle = (low + high) >>> 1;
-        if (before(keys.compare(id, other(middle)))) high = middle;
-        else low = middle + 1;
-      }
-      return low;
-    };
-    // The tools whose compared keys equal the moved one's: [tiedFrom, tiedTo).
-    const tiedFrom = firstWhere((comparison) => comparison <= 0);
-    const tiedTo = keys.tieBreak ? firstWhere((comparison) => comparison < 0) : tiedFrom;
-    let to = tiedFrom;
-    if (tiedTo > tiedFrom) {
-      const tied = Int32Array.from({ length: tiedTo - tiedFrom }, (_, i) => other(tiedFrom + i));
-      // The arrays stay as they are meanwhile: moves of one order run one after another, on copies.
-      to += await keys.tieBreak!(db, row, tied);
+async function placeByKeys(db: DB, edit: OrderEdit, keys: OrderKeys, row: FigureRow): Promise<void> {
+  keys.update(row);
+  const id = row.id;
+  const view = edit.without(id);
+  const firstWhere = (before: (comparison: number) => boolean) => {
+    let low = 0;
+    let high = view.length;
+    while (low < high) {
+      const middle = (low + high) >>> 1;
+      if (before(keys.compare(id, view.at(middle)))) high = middle;
+      else low = middle + 1;
     }
-    if (to === from) continue;
-    if (!copied) {
-      ids = ids.slice();
-      positionOf = positionOf.slice();
-      copied = true;
-    }
-    if (to < from) ids.copyWithin(to + 1, to, from);
-    else ids.copyWithin(from, from + 1, to + 1);
-    ids[to] = id;
-    for (let position = Math.min(from, to); position <= Math.max(from, to); position++) positionOf[ids[position]!] = position;
+    return low;
+  };
+  // The tools whose compared keys equal the placed one's: [tiedFrom, tiedTo).
+  const tiedFrom = firstWhere((comparison) => comparison <= 0);
+  const tiedTo = keys.tieBreak ? firstWhere((comparison) => comparison < 0) : tiedFrom;
+  let to = tiedFrom;
+  if (tiedTo > tiedFrom) {
+    const tied = { length: tiedTo - tiedFrom, at: (i: number) => view.at(tiedFrom + i) };
+    // The order stays as it is meanwhile: the edits of one order run one after another.
+    to += await keys.tieBreak!(db, row, tied);
   }
-  return copied ? { ids, positionOf, keys } : order;
+  edit.place(id, to);
+}
+
+/**
+ * The order with `toolIds` at their places: those with a row (published, with their current keys) moved or
+ * added, the others taken out. The others' keys are unchanged (every change of theirs comes as a change of its
+ * own). A new object when a tool moved, the arrays copied once: lists may still be paging through the previous
+ * ones. Null when the order has no keys to place by.
+ */
+export async function placeTools(db: DB, order: FigurePositions, toolIds: readonly number[], rows: readonly FigureRow[]): Promise<FigurePositions | null> {
+  const { keys } = order;
+  if (!keys) return null;
+  const edit = new OrderEdit(order, rows.length);
+  // All of them out first: a tie-break compares creation times in the database, and a changed tool not yet
+  // placed again would sit where its previous keys put it.
+  edit.removeAll(toolIds);
+  for (const [i, row] of rows.entries()) {
+    // A large change (an import of a few hundred tools) lets requests in between its tools.
+    if (i % 8 === 7) await nextTurn();
+    await placeByKeys(db, edit, keys, row);
+  }
+  const placed = edit.result();
+  return placed === order ? order : { ...placed, keys };
 }

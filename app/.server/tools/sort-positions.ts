@@ -1,14 +1,16 @@
-import { DEFAULT_LANG, LANGUAGES } from "~/i18n/languages";
-import { pickLocalized, preferredLanguages, type LanguageVariant } from "~/lib/language-fallback";
-import { nextTurn, orderByNameInSlices } from "~/lib/name-order";
+import { DEFAULT_LANG } from "~/i18n/languages";
+import { nextTurn } from "~/lib/time-slices";
 import type { DB } from "../db";
 import { timeBuild } from "../metrics";
-import { readIntAndTextColumns, readIntColumns } from "../db/int-columns";
+import { readIntColumns } from "../db/int-columns";
 import type { CatalogScope } from "../catalog/scopes";
 import { rebuildPolicy } from "../search/current";
 import { derivedCaughtUp, perCatalogGeneration } from "./cache";
-import { moveTools, positionsOf, readFigureOrder, readFigureRows, type FigurePositions, type FigureSort } from "./figure-order";
+import { placeTools, readFigureOrder, readFigureRows, type FigurePositions, type FigureSort } from "./figure-order";
+import { nameOrder, readEnglishNames, type EnglishNames } from "./name-positions";
 import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
+import { positionsOf } from "./order-edit";
+import { changedTools, patchOrder } from "./order-patch";
 
 /**
  * Every published tool's position in each list order, read once per catalogue
@@ -19,7 +21,8 @@ import { inSortOrder, published, TOOL_SORTS, type ToolSort } from "./order";
  * orders come from an ORDER BY; the name order is per page language (each
  * tool's name as its card shows it, in that language's collation), sorted in
  * memory so both engines agree. A change of a few tools' figures made here moves those tools in the
- * popular and rating orders (`./figure-order.ts`) instead of reading them again.
+ * popular and rating orders (`./figure-order.ts`) instead of reading them again, and a change that names the
+ * tools it wrote (an approval, an edit; decision 0040) takes those tools into every kept order (`./order-patch.ts`).
  */
 export interface SortPositions {
   /** Published tool ids in list order. */
@@ -43,11 +46,6 @@ interface Holder {
   englishNames?: Promise<EnglishNames>;
 }
 
-interface EnglishNames {
-  ids: Int32Array;
-  names: string[];
-}
-
 /** The name order is one per page language; the others are the same in every language. */
 export function orderKey(sort: ToolSort, lang: string): string {
   return sort === "name" ? `name:${lang}` : sort;
@@ -63,11 +61,14 @@ const FIGURE_SORTS: ReadonlySet<ToolSort> = new Set(["popular", "rating"]);
 const ORDER_SCOPES: readonly CatalogScope[] = ["tools", "tool-order"];
 const FIGURE_ORDER_SCOPES: readonly CatalogScope[] = [...ORDER_SCOPES, "tool-figures"];
 const emptyHolder = (scopes: readonly CatalogScope[]) => (): Holder => ({ sorts: new Map(), done: new Map(), reading: new Set(), servedPrevious: new Set(), scopes });
-/** More tools than this in one change (an account's whole history) read the orders again. */
+/** More tools than this in one change (an account's whole history, a large import) read the orders again. */
 const MAX_MOVED_TOOLS = 256;
-const textHolderOf = perCatalogGeneration<Holder>(emptyHolder(ORDER_SCOPES), ORDER_SCOPES);
+const textHolderOf = perCatalogGeneration<Holder>(emptyHolder(ORDER_SCOPES), ORDER_SCOPES, {
+  moveTools: (holder, toolIds, db) => placeChangedTools(db, holder, toolIds),
+});
 const figuresHolderOf = perCatalogGeneration<Holder>(emptyHolder(FIGURE_ORDER_SCOPES), FIGURE_ORDER_SCOPES, {
   moveFigures: (holder, toolIds, db) => moveFiguresIn(db, holder, toolIds),
+  moveTools: (holder, toolIds, db) => placeChangedTools(db, holder, toolIds),
 });
 /** The newest finished positions per database and order key, of whichever generation. */
 const latest = new WeakMap<DB, Map<string, SortPositions>>();
@@ -77,23 +78,6 @@ const latestOf = (db: DB) => {
   return map;
 };
 const holderOf = (db: DB, sort: ToolSort) => (FIGURE_SORTS.has(sort) ? figuresHolderOf(db) : textHolderOf(db));
-
-/** Every published tool's English name in the (language, name) index's order (migration 0007), off the main thread on SQLite. */
-async function readEnglishNames(db: DB): Promise<EnglishNames> {
-  const query = db
-    .selectFrom("tool_translations as n")
-    .innerJoin("tools as t", "t.id", "n.tool_id")
-    .select(["t.id", "n.name"])
-    .where("n.language", "=", DEFAULT_LANG)
-    .where("t.status", "=", "published")
-    .orderBy("n.name")
-    .orderBy("t.id");
-  const {
-    ints: [ids],
-    texts: [names],
-  } = await readIntAndTextColumns(db, query, ["id"] as const, ["name"] as const);
-  return { ids, names };
-}
 
 function englishNames(db: DB): Promise<EnglishNames> {
   const holder = textHolderOf(db);
@@ -107,71 +91,11 @@ function englishNames(db: DB): Promise<EnglishNames> {
   return holder.englishNames;
 }
 
-/**
- * Published tool ids by the names their cards show in `lang` (spec 4.7), in that language's collation. The
- * English names come in the (language, name) index's order, so the sort mostly merges runs; only the page
- * language's own names and its relatives' are read besides, and every language of a tool that has none.
- */
-async function nameOrder(db: DB, lang: string): Promise<Int32Array> {
-  const english = await englishNames(db);
-  const others = preferredLanguages(lang, LANGUAGES).filter((code) => code !== DEFAULT_LANG);
-  const variantsOf = new Map<number, Array<LanguageVariant<string>>>();
-  const addRows = (rows: Array<{ id: number; language: string; name: string }>) => {
-    for (const row of rows) {
-      const id = Number(row.id);
-      const variants = variantsOf.get(id) ?? [];
-      variants.push({ language: row.language, value: row.name });
-      variantsOf.set(id, variants);
-    }
-  };
-  const translated = async (languages: readonly string[] | null, ids: number[] | null) => {
-    let query = db
-      .selectFrom("tool_translations as n")
-      .innerJoin("tools as t", "t.id", "n.tool_id")
-      .select(["t.id", "n.language", "n.name"])
-      .where("t.status", "=", "published");
-    if (languages) query = query.where("n.language", "in", languages);
-    if (ids) query = query.where("t.id", "in", ids);
-    const {
-      ints: [id],
-      texts: [language, name],
-    } = await readIntAndTextColumns(db, query.orderBy("n.language"), ["id"] as const, ["language", "name"] as const);
-    return Array.from(id, (value, i) => ({ id: value, language: language[i]!, name: name[i]! }));
-  };
-  if (others.length) addRows(await translated(others, null));
-  let ids = english.ids;
-  // A copy: the shared English names stay as read.
-  const names = [...english.names];
-  // Tools without an English name (hand edits only: the catalogue requires one) show their first available.
-  const [publishedIds] = await readIntColumns(db, published(db).select("t.id"), ["id"] as const);
-  if (publishedIds.length > ids.length) {
-    const listed = new Set(ids);
-    const missing = [...publishedIds].filter((id) => !listed.has(id));
-    for (let i = 0; i < missing.length; i += 500) addRows(await translated(null, missing.slice(i, i + 500)));
-    const withMissing = new Int32Array(ids.length + missing.length);
-    withMissing.set(ids);
-    withMissing.set(missing, ids.length);
-    ids = withMissing;
-    for (let i = 0; i < missing.length; i++) names.push("");
-  }
-  for (let i = 0; i < ids.length; i++) {
-    // Other requests get their turns between slices of the catalogue.
-    if (i % 8192 === 8191) await nextTurn();
-    const variants = variantsOf.get(ids[i]!);
-    if (!variants) continue;
-    const english = names[i] ? [{ language: DEFAULT_LANG, value: names[i]! }] : [];
-    names[i] = pickLocalized([...english, ...variants], lang)?.value ?? "";
-  }
-  const shownIds = ids;
-  const order = await orderByNameInSlices(names, shownIds, lang);
-  return order.map((i) => shownIds[i]!);
-}
-
 async function build(db: DB, key: string): Promise<FigurePositions> {
   const [sort, lang] = key.split(":") as [ToolSort, string | undefined];
   if (FIGURE_SORTS.has(sort)) return readFigureOrder(db, sort as FigureSort);
   const ids =
-    sort === "name" ? await nameOrder(db, lang ?? DEFAULT_LANG) : (await readIntColumns(db, inSortOrder(published(db).select("t.id"), sort), ["id"] as const))[0];
+    sort === "name" ? await nameOrder(db, await englishNames(db), lang ?? DEFAULT_LANG) : (await readIntColumns(db, inSortOrder(published(db).select("t.id"), sort), ["id"] as const))[0];
   return { ids, positionOf: positionsOf(ids) };
 }
 
@@ -219,10 +143,42 @@ function moveFiguresIn(db: DB, holder: Holder, toolIds: readonly number[]): bool
   // Read failures surface through the moves below.
   rows.catch(() => undefined);
   for (const [key, current] of [...holder.sorts]) {
-    const moved = current.then(async (order) => (await moveTools(db, order, await rows)) ?? build(db, key));
+    const moved = current.then(async (order) => (await placeTools(db, order, toolIds, await rows)) ?? build(db, key));
     keep(db, holder, key, moved, holder.reading.has(key));
   }
   return true;
+}
+
+/**
+ * A change of these tools' rows or texts (decision 0040: named by a write here, or in the tool change log by
+ * another instance's): each kept order takes them in where a full read would have them, after any read of the
+ * order in progress (`./order-patch.ts`). A few reads by primary key, where reading every order again took
+ * seconds at 100k tools (the name order of each page language sorts every tool's name).
+ */
+function placeChangedTools(db: DB, holder: Holder, toolIds: readonly number[]): boolean {
+  if (toolIds.length > MAX_MOVED_TOOLS) return false;
+  // The next name order of another language starts from the English names as they are now.
+  holder.englishNames = undefined;
+  if (holder.sorts.size === 0 || toolIds.length === 0) return true;
+  const changed = changedTools(db, toolIds);
+  for (const [key, current] of [...holder.sorts]) {
+    const placed = current.then(async (order) => (await inTurn(() => patchOrder(db, key, order, changed))) ?? build(db, key));
+    keep(db, holder, key, placed, holder.reading.has(key));
+  }
+  return true;
+}
+
+let patches: Promise<unknown> = Promise.resolve();
+
+/**
+ * Runs the patches of the orders one at a time, each in a turn of the event loop of its own: on SQLite their
+ * reads answer at once, and the dozen orders of a catalogue (one name order per language) patched in one
+ * turn would hold up requests for tens of milliseconds at 100k tools; one order is a few milliseconds.
+ */
+function inTurn<T>(patch: () => Promise<T>): Promise<T> {
+  const run = patches.then(nextTurn).then(patch);
+  patches = run.catch(() => undefined);
+  return run;
 }
 
 /**
