@@ -7,6 +7,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { getLogger } from "../.server/logger";
 import { NonceProvider } from "../lib/nonce";
 import { criticalCssOf, type CriticalCss } from "./critical-css.server";
+import { MarkupDataProvider } from "./markup-data";
 import { InlineCssProvider } from "./stylesheet";
 import { wholeBodyResponse } from "./whole-body.server";
 
@@ -139,7 +140,9 @@ export async function renderWhole(
   const page = (
     <NonceProvider value={nonce}>
       <InlineCssProvider value={css ? CSS_MARKER : null}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupDataProvider value={loadContext.markupData}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupDataProvider>
       </InlineCssProvider>
     </NonceProvider>
   );
