@@ -24,6 +24,7 @@ import { formatNumberFor } from "~/lib/tool-display";
 import { ToolFilterFields, ToolFilters } from "~/components/compare/tool-filters";
 import { listFilterBundles } from "~/.server/offers/bundles";
 import { readToolFilters, selectedCount, writeToolFilters } from "~/lib/tool-filters";
+import { HydrateApart } from "~/components/layout/hydrate-apart";
 import type { Route } from "./+types/tools";
 
 /**
@@ -222,7 +223,9 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
         <SponsoredSlot entry={loaderData.sponsored} slot={query.search ? "search" : "category"} />
 
         <MobileCategoryFilter tree={tree} activeSlug={query.category || undefined} activeName={loaderData.categoryName} />
-        <ToolFilters path={listPath} baseQuery={baseQuery} selection={loaderData.filters} counts={state.kind === "ok" ? (state.result.facets?.counts ?? null) : null} />
+        <HydrateApart>
+          <ToolFilters path={listPath} baseQuery={baseQuery} selection={loaderData.filters} counts={state.kind === "ok" ? (state.result.facets?.counts ?? null) : null} />
+        </HydrateApart>
 
         <p role="status" aria-live="polite" className={loading ? "text-sm font-medium text-brand-700" : "sr-only"}>
           {loading ? t("list.loading") : ""}
@@ -267,7 +270,9 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Wide screens only: phones open the same list above the results (MobileCategoryFilter). */}
       <aside className="hidden lg:col-start-1 lg:row-start-1 lg:block">
-        <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
+        <HydrateApart>
+          <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
+        </HydrateApart>
       </aside>
     </div>
   );

@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/translator";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { MyToolsStrip } from "~/components/favorites/my-tools-strip";
+import { HydrateApart } from "./hydrate-apart";
 import { SiteFooter } from "./site-footer";
 import { CompareTray } from "~/components/compare/compare-tray";
 import { SiteHeader } from "./site-header";
@@ -22,7 +23,9 @@ export function SiteShell({ children, footerCategories, year }: { children: Reac
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
         {children}
       </main>
-      <SiteFooter categories={footerCategories} year={year} />
+      <HydrateApart>
+        <SiteFooter categories={footerCategories} year={year} />
+      </HydrateApart>
       <CompareTray />
     </>
   );
