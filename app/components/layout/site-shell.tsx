@@ -3,9 +3,12 @@ import { useT } from "~/i18n/translator";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { MyToolsStrip } from "~/components/favorites/my-tools-strip";
 import { HydrateApart } from "./hydrate-apart";
-import { SiteFooter } from "./site-footer";
+import { lazyPart } from "./lazy-part";
 import { CompareTray } from "~/components/compare/compare-tray";
 import { SiteHeader } from "./site-header";
+
+/** The footer (its links and the newsletter box) hydrates apart, so its code loads apart from the page's first scripts. */
+const SiteFooter = lazyPart("site-footer", () => import("./site-footer").then((module) => ({ default: module.SiteFooter })));
 
 /** Top bar, main landmark and footer around every page. */
 export function SiteShell({ children, footerCategories, year }: { children: ReactNode; footerCategories: CategoryLink[]; year: number }) {
