@@ -165,6 +165,8 @@ function renderStreaming(page: React.ReactElement, nonce: string, setStatus: (st
     const timeout = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // Finished Suspense boundaries (HydrateApart) stay in place instead of following the shell hidden.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },

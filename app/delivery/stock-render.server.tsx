@@ -28,6 +28,9 @@ export function renderStock(request: Request, responseStatusCode: number, respon
       </NonceProvider>,
       {
         nonce,
+        // A finished part in a Suspense boundary (HydrateApart) stays where it is in the document: React would
+        // otherwise send a large one after the shell, hidden, and move it in place with a script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({
