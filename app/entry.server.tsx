@@ -4,6 +4,11 @@ import { httpStatusOf } from "./.server/errors";
 import { getLogger } from "./.server/logger";
 import { renderWhole, STREAM_TIMEOUT_MS } from "./delivery/render.server";
 import { renderStock } from "./delivery/stock-render.server";
+import { provideServerParts } from "./components/layout/lazy-part";
+import { SiteFooter } from "./components/layout/site-footer";
+
+// Parts the browser loads apart (lazyPart) render at once here.
+provideServerParts({ "site-footer": { default: SiteFooter } });
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 

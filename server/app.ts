@@ -198,7 +198,13 @@ app.use(databaseOutageGate());
 // better-auth's endpoints (sessions, e-mail, OAuth, two-factor, QR sign-in) before any page handling.
 app.all("/api/auth/*splat", authRequestHandler);
 
-const loadContext = (_req: express.Request, res: express.Response) => ({ cspNonce: String(res.locals.cspNonce ?? ""), receivedAt: res.locals.receivedAt as number | undefined });
+const loadContext = (req: express.Request, res: express.Response) => ({
+  cspNonce: String(res.locals.cspNonce ?? ""),
+  receivedAt: res.locals.receivedAt as number | undefined,
+  // A `.data` request is a client navigation or revalidation: no markup comes with its loader data.
+  documentRequest: !req.path.endsWith(".data"),
+  markupData: new Map<string, string>(),
+});
 
 // DELIVERY picks how pages and the direct JSON routes are served (app/delivery, decision 0026). Looks for other
 // instances' catalogue writes on cached pages too (at most every 2 s, never waited for).

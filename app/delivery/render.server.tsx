@@ -7,6 +7,7 @@ import { ServerRouter, type AppLoadContext, type EntryContext } from "react-rout
 import { getLogger } from "../.server/logger";
 import { NonceProvider } from "../lib/nonce";
 import { criticalCssOf, type CriticalCss } from "./critical-css.server";
+import { MarkupDataProvider } from "./markup-data";
 import { InlineCssProvider } from "./stylesheet";
 import { wholeBodyResponse } from "./whole-body.server";
 
@@ -139,7 +140,9 @@ export async function renderWhole(
   const page = (
     <NonceProvider value={nonce}>
       <InlineCssProvider value={css ? CSS_MARKER : null}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupDataProvider value={loadContext.markupData}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupDataProvider>
       </InlineCssProvider>
     </NonceProvider>
   );
@@ -162,6 +165,8 @@ function renderStreaming(page: React.ReactElement, nonce: string, setStatus: (st
     const timeout = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const { pipe, abort } = renderToPipeableStream(page, {
       nonce,
+      // Finished Suspense boundaries (HydrateApart) stay in place instead of following the shell hidden.
+      progressiveChunkSize: Number.POSITIVE_INFINITY,
       onShellReady() {
         shellRendered = true;
       },

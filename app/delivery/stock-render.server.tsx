@@ -5,6 +5,7 @@ import { renderToPipeableStream } from "react-dom/server";
 import { ServerRouter, type AppLoadContext, type EntryContext } from "react-router";
 import { getLogger } from "../.server/logger";
 import { NonceProvider } from "../lib/nonce";
+import { MarkupDataProvider } from "./markup-data";
 import { STREAM_TIMEOUT_MS } from "./render.server";
 
 /**
@@ -21,10 +22,15 @@ export function renderStock(request: Request, responseStatusCode: number, respon
     let timeoutId: NodeJS.Timeout | undefined = setTimeout(() => abort(), STREAM_TIMEOUT_MS + 1000);
     const { pipe, abort } = renderToPipeableStream(
       <NonceProvider value={nonce}>
-        <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        <MarkupDataProvider value={loadContext.markupData}>
+          <ServerRouter context={routerContext} url={request.url} nonce={nonce} />
+        </MarkupDataProvider>
       </NonceProvider>,
       {
         nonce,
+        // A finished part in a Suspense boundary (HydrateApart) stays where it is in the document: React would
+        // otherwise send a large one after the shell, hidden, and move it in place with a script.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         [readyOption]() {
           shellRendered = true;
           const body = new PassThrough({

@@ -1,3 +1,4 @@
+import { formatFraction, formatNumber } from "./number-format";
 import type { EcommerceOffers } from "./offers";
 
 /**
@@ -128,8 +129,52 @@ export function marketplaceName(code: string, pageLang: string): string {
   return `Amazon (${country})`;
 }
 
+const priceLocale = (pageLang: string) => (pageLang === "us-en" ? "en-US" : pageLang);
+
 /** "$20", "20 €", "¥148" as the page language writes the currency. */
 export function formatPrice(amount: number, currency: string, pageLang: string): string {
-  const locale = pageLang === "us-en" ? "en-US" : pageLang;
-  return new Intl.NumberFormat(locale, { style: "currency", currency, maximumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
+  return new Intl.NumberFormat(priceLocale(pageLang), { style: "currency", currency, maximumFractionDigits: amount % 1 === 0 ? 0 : 2 }).format(amount);
+}
+
+/**
+ * Names and price formats Intl gives for the offers' codes in one language, made on the server and sent
+ * with the `compare` texts (`compare.intl`), so pages show them without asking Intl in the browser: the
+ * first Intl formatter or name list a page makes loads ICU's data, one long pause in the middle of
+ * hydration (0.1-0.2 s on a desktop, several times that on a phone). `useOfferNames` reads them.
+ */
+export interface OfferIntlTexts {
+  languages: Record<string, string>;
+  marketplaces: Record<string, string>;
+  /** A currency's pattern around its amount: "${{amount}}", "{{amount}} €". */
+  currencies: Record<string, string>;
+}
+
+/** Server side: the texts above for a page language (from Intl, so they read exactly as before). */
+export function offerIntlTexts(pageLang: string): OfferIntlTexts {
+  const currencyPattern = (currency: string) => {
+    let pattern = "";
+    let amountPlaced = false;
+    for (const part of new Intl.NumberFormat(priceLocale(pageLang), { style: "currency", currency, maximumFractionDigits: 0 }).formatToParts(1234)) {
+      if (part.type === "integer" || part.type === "group" || part.type === "decimal" || part.type === "fraction") {
+        if (!amountPlaced) pattern += "{{amount}}";
+        amountPlaced = true;
+      } else pattern += part.value;
+    }
+    return pattern;
+  };
+  return {
+    languages: Object.fromEntries(INTERFACE_LANGUAGE_CODES.map((code) => [code, interfaceLanguageName(code, pageLang)])),
+    marketplaces: Object.fromEntries(MARKETPLACE_CODES.map((code) => [code, marketplaceName(code, pageLang)])),
+    currencies: Object.fromEntries(CURRENCY_CODES.map((code) => [code, currencyPattern(code)])),
+  };
+}
+
+/** Decimals a currency is written with when a price has cents (ISO 4217); 2 unless listed. */
+const CURRENCY_DIGITS: Partial<Record<string, number>> = { JPY: 0, KRW: 0, VND: 0 };
+
+/** What `formatPrice` writes, from the currency's pattern (`offerIntlTexts`), without Intl. */
+export function priceInPattern(pattern: string, amount: number, currency: string, pageLang: string): string {
+  const locale = priceLocale(pageLang);
+  const text = amount % 1 === 0 ? formatNumber(locale, amount) : formatFraction(locale, amount, CURRENCY_DIGITS[currency] ?? 2, 2);
+  return pattern.replace("{{amount}}", text);
 }

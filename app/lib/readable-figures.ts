@@ -1,3 +1,5 @@
+import { formatNumber } from "./number-format";
+
 /**
  * Catalogue figures as people read them in a headline: exact below 100 ("22 categories"), rounded down
  * to two leading digits above, with a plus when something was cut off ("170+ tools", "3,600+"), and in
@@ -9,12 +11,12 @@ export interface ReadableFigure {
   count: number;
 }
 
-const compactFormats = new Map<string, Intl.NumberFormat>();
-const plainFormats = new Map<string, Intl.NumberFormat>();
 
-function formatOf(cache: Map<string, Intl.NumberFormat>, locale: string, options: Intl.NumberFormatOptions): Intl.NumberFormat {
-  let format = cache.get(locale);
-  if (!format) cache.set(locale, (format = new Intl.NumberFormat(locale, options)));
+const compactFormats = new Map<string, Intl.NumberFormat>();
+
+function compactFormat(locale: string): Intl.NumberFormat {
+  let format = compactFormats.get(locale);
+  if (!format) compactFormats.set(locale, (format = new Intl.NumberFormat(locale, { notation: "compact", maximumSignificantDigits: 2 })));
   return format;
 }
 
@@ -27,10 +29,8 @@ export function roundDownToTwoDigits(count: number): number {
 
 export function readableFigure(count: number, locale: string): ReadableFigure {
   const rounded = roundDownToTwoDigits(count);
-  const format =
-    rounded >= 10_000
-      ? formatOf(compactFormats, locale, { notation: "compact", maximumSignificantDigits: 2 })
-      : formatOf(plainFormats, locale, {});
+  // Below 10,000 without Intl (number-format.ts: its first use is a long pause while a page hydrates).
+  const text = rounded >= 10_000 ? compactFormat(locale).format(rounded) : formatNumber(locale, rounded);
   const plus = rounded < Math.floor(count) ? "+" : "";
-  return { text: `${format.format(rounded)}${plus}`, count: rounded };
+  return { text: `${text}${plus}`, count: rounded };
 }

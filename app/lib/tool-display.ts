@@ -4,6 +4,8 @@
  * stores it as tools.slug_score), so both must use the same weights.
  */
 
+import { formatOneDecimal, formatNumber } from "./number-format";
+
 export const SLUG_HASH_MULTIPLIER = 7;
 export const SLUG_HASH_OFFSET = 3;
 
@@ -67,18 +69,18 @@ export function statisticFloor(count: number): number {
 
 const numberFormats = new Map<string, (value: number) => string>();
 
-/** Formats numbers like toLocaleString, with one formatter per locale (building one costs more than a page's numbers). */
+/** Formats numbers as the locale writes them (`4,977`, `4.6`), one function per locale; see number-format.ts. */
 export function formatNumberFor(locale: string): (value: number) => string {
   let format = numberFormats.get(locale);
-  if (!format) numberFormats.set(locale, (format = new Intl.NumberFormat(locale).format));
+  if (!format) numberFormats.set(locale, (format = (value) => formatNumber(locale, value)));
   return format;
 }
 
 const decimalFormats = new Map<string, (value: number) => string>();
 
-/** A rating with exactly one decimal (`4.0`, German `4,0`), one formatter per locale. */
+/** A rating with exactly one decimal (`4.0`, German `4,0`), one function per locale. */
 export function formatDecimalFor(locale: string): (value: number) => string {
   let format = decimalFormats.get(locale);
-  if (!format) decimalFormats.set(locale, (format = new Intl.NumberFormat(locale, { minimumFractionDigits: 1, maximumFractionDigits: 1 }).format));
+  if (!format) decimalFormats.set(locale, (format = (value) => formatOneDecimal(locale, value)));
   return format;
 }

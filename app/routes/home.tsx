@@ -13,6 +13,7 @@ import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, splitLangPath } from "~/i18n/languages";
 import { FigurePhrase } from "~/components/look/figure-phrase";
 import { readableFigure } from "~/lib/readable-figures";
+import { HydrateApart } from "~/components/layout/hydrate-apart";
 import type { Route } from "./+types/home";
 
 const CHIPS = [
@@ -104,34 +105,37 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         columns={3}
       />
 
-      <section aria-labelledby="stats-title" className="rounded-2xl bg-brand-700 px-6 py-10 text-white">
-        <h2 id="stats-title" className="text-center text-2xl font-semibold">{t("home.statsTitle")}</h2>
-        <ul className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4" data-testid="home-figures">
-          {stats.map((stat) => (
-            <li key={stat.key}>
-              <FigurePhrase text={stat.text} figure={stat.figure} />
-            </li>
-          ))}
-        </ul>
-        <p className="mt-6 text-center text-sm font-medium text-brand-100">{t("home.stats.updates")}</p>
-      </section>
+      {/* Below the cards: hydrated apart from the rest of the page (HydrateApart). */}
+      <HydrateApart>
+        <section aria-labelledby="stats-title" className="rounded-2xl bg-brand-700 px-6 py-10 text-white">
+          <h2 id="stats-title" className="text-center text-2xl font-semibold">{t("home.statsTitle")}</h2>
+          <ul className="mt-8 grid grid-cols-2 gap-6 text-center md:grid-cols-4" data-testid="home-figures">
+            {stats.map((stat) => (
+              <li key={stat.key}>
+                <FigurePhrase text={stat.text} figure={stat.figure} />
+              </li>
+            ))}
+          </ul>
+          <p className="mt-6 text-center text-sm font-medium text-brand-100">{t("home.stats.updates")}</p>
+        </section>
 
-      <section aria-labelledby="why-title">
-        <h2 id="why-title" className="text-center text-2xl font-semibold">{t("home.whyTitle")}</h2>
-        <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
-          {WHY.map((key) => (
-            <li key={key} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
-              <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
-                <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
-                  <path d={WHY_ICONS[key]} />
-                </svg>
-              </span>
-              <h3 className="mt-3 font-semibold">{t(`home.why.${key}.title`)}</h3>
-              <p className="mt-2 text-sm text-slate-600">{t(`home.why.${key}.text`)}</p>
-            </li>
-          ))}
-        </ul>
-      </section>
+        <section aria-labelledby="why-title">
+          <h2 id="why-title" className="text-center text-2xl font-semibold">{t("home.whyTitle")}</h2>
+          <ul className="mt-8 grid gap-6 sm:grid-cols-2 lg:grid-cols-4">
+            {WHY.map((key) => (
+              <li key={key} className="rounded-xl border border-slate-200 bg-white p-6 shadow-sm">
+                <span aria-hidden="true" className="inline-flex h-10 w-10 items-center justify-center rounded-lg bg-brand-50 text-brand-700">
+                  <svg width="22" height="22" viewBox="0 0 24 24" fill="none" stroke="currentColor" strokeWidth="2" strokeLinecap="round" strokeLinejoin="round">
+                    <path d={WHY_ICONS[key]} />
+                  </svg>
+                </span>
+                <h3 className="mt-3 font-semibold">{t(`home.why.${key}.title`)}</h3>
+                <p className="mt-2 text-sm text-slate-600">{t(`home.why.${key}.text`)}</p>
+              </li>
+            ))}
+          </ul>
+        </section>
+      </HydrateApart>
     </div>
   );
 }

@@ -27,6 +27,7 @@ import { useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import { offersPanelFor } from "~/.server/offers/page-data";
 import { AlternativesLink, ToolOffersPanel } from "~/components/compare/tool-offers-panel";
+import { HydrateApart } from "~/components/layout/hydrate-apart";
 import type { Route } from "./+types/tool";
 
 export async function loader({ request, params }: Route.LoaderArgs) {
@@ -93,30 +94,39 @@ export default function ToolDetail({ loaderData }: Route.ComponentProps) {
               {reviews ? <ListingReport target={{ subject: "tool", slug: view.slug }} bundles={reviews.bundles} checkedAt={reviews.websiteCheckedAt} /> : null}
             </div>
           </header>
-          <DetailSections view={view} variant="tool" />
-          <ToolOffersPanel data={loaderData.offers} name={view.name} />
-          {view.websiteUrl ? <ClaimPanel slug={view.slug} /> : null}
+          {/* The parts below the header hydrate apart from it and from each other (HydrateApart). */}
+          <HydrateApart>
+            <DetailSections view={view} variant="tool" />
+          </HydrateApart>
+          <HydrateApart>
+            <ToolOffersPanel data={loaderData.offers} name={view.name} />
+            {view.websiteUrl ? <ClaimPanel slug={view.slug} /> : null}
+          </HydrateApart>
         </div>
-        <SidePanel view={view} />
+        <HydrateApart>
+          <SidePanel view={view} />
+        </HydrateApart>
       </div>
-      {reviews ? <ReviewsArea section={reviews} /> : null}
-      {related.length > 0 ? (
-        <section aria-labelledby="related-tools" className="space-y-4">
-          <div className="flex items-baseline justify-between gap-4">
-            <h2 id="related-tools" className="text-2xl font-semibold">{t("detail.related")}</h2>
-            {view.category ? (
-              <Link className="text-sm font-medium text-brand-700 hover:underline" to={`${to("/tools")}?category=${encodeURIComponent(view.category.slug)}`}>
-                {t("detail.viewMore")}
-              </Link>
-            ) : null}
-          </div>
-          <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
-            {related.map((tool) => (
-              <ToolCard key={tool.slug} tool={tool} text={cardText} />
-            ))}
-          </ul>
-        </section>
-      ) : null}
+      <HydrateApart>{reviews ? <ReviewsArea section={reviews} /> : null}</HydrateApart>
+      <HydrateApart>
+        {related.length > 0 ? (
+          <section aria-labelledby="related-tools" className="space-y-4">
+            <div className="flex items-baseline justify-between gap-4">
+              <h2 id="related-tools" className="text-2xl font-semibold">{t("detail.related")}</h2>
+              {view.category ? (
+                <Link className="text-sm font-medium text-brand-700 hover:underline" to={`${to("/tools")}?category=${encodeURIComponent(view.category.slug)}`}>
+                  {t("detail.viewMore")}
+                </Link>
+              ) : null}
+            </div>
+            <ul className="grid gap-4 sm:grid-cols-2 lg:grid-cols-3">
+              {related.map((tool) => (
+                <ToolCard key={tool.slug} tool={tool} text={cardText} />
+              ))}
+            </ul>
+          </section>
+        ) : null}
+      </HydrateApart>
     </article>
   );
 }

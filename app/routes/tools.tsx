@@ -2,7 +2,6 @@ import { useT } from "~/i18n/translator";
 import { data, Form, useNavigation, useSubmit } from "react-router";
 import { AppLink } from "~/delivery/app-link";
 import { plainCategoryName } from "~/lib/category-name";
-import { useJsonText } from "~/lib/json-text";
 import { z } from "zod";
 import { resolveCategoryFilter, sidebarTreeJson } from "~/.server/categories/queries";
 import { getDb } from "~/.server/db";
@@ -13,7 +12,9 @@ import { listTools, TOOL_SORTS, type ToolListPage } from "~/.server/tools/querie
 import { listSponsoredEntry } from "~/.server/sponsored/view";
 import { SponsoredSlot } from "~/components/makers/sponsored-slot";
 import { CategorySelect } from "~/components/categories/category-select";
-import { CategorySidebar, type SidebarCategory } from "~/components/categories/category-sidebar";
+import { CATEGORY_TREE_KEY, useCategoryTree } from "~/components/categories/category-tree";
+import { markupCarried } from "~/delivery/markup-data";
+import { CategorySidebar } from "~/components/categories/category-sidebar";
 import { MobileCategoryFilter } from "~/components/categories/mobile-category-filter";
 import { Pager } from "~/components/tools/pager";
 import { ToolGrid } from "~/components/tools/tool-section";
@@ -23,6 +24,7 @@ import { formatNumberFor } from "~/lib/tool-display";
 import { ToolFilterFields, ToolFilters } from "~/components/compare/tool-filters";
 import { listFilterBundles } from "~/.server/offers/bundles";
 import { readToolFilters, selectedCount, writeToolFilters } from "~/lib/tool-filters";
+import { HydrateApart } from "~/components/layout/hydrate-apart";
 import type { Route } from "./+types/tools";
 
 /**
@@ -50,7 +52,7 @@ type ListState =
   | { kind: "ok"; result: ToolListPage; fallback: boolean }
   | { kind: "failed" };
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const url = new URL(request.url);
   const { lang } = splitLangPath(url.pathname);
   const query = (querySchema ??= makeQuerySchema()).parse({
@@ -64,13 +66,14 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   const categoryValue = (params.category ?? query.category).trim();
   const db = getDb();
   const [t, tc, bundles] = await Promise.all([getFixedT(lang, "tools"), getFixedT(lang, "common"), listFilterBundles(lang)]);
-  let treeJson = "[]";
+  let treeJson: string | null = "[]";
   let state: ListState;
   let categoryName: string | null = null;
   let categorySlug: string | null = null;
   try {
-    // Only what the sidebar and the category select show, as one text: the tree is inlined in every list page.
-    treeJson = await sidebarTreeJson(db, lang);
+    // Only what the sidebar and the category select show, as one text; a document carries it as the select's
+    // options instead (useCategoryTree).
+    treeJson = markupCarried(context, CATEGORY_TREE_KEY, await sidebarTreeJson(db, lang));
     const category = categoryValue ? await resolveCategoryFilter(db, lang, categoryValue) : null;
     // `/tools/{category}` is a page of its own: a category that does not exist is no page (a `?category=`
     // filter instead falls back to a text search below).
@@ -135,7 +138,7 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
   const { state, query, pathCategory, heading } = loaderData;
   useRouteBundles(loaderData.bundles);
   const lang = useLang();
-  const tree = useJsonText<SidebarCategory[]>(loaderData.treeJson);
+  const tree = useCategoryTree(loaderData.treeJson);
   const loading = navigation.state === "loading" && /\/tools(\/|$)/.test(navigation.location.pathname);
 
   const listPath = pathCategory ? to(`/tools/${encodeURIComponent(pathCategory)}`) : to("/tools");
@@ -220,7 +223,9 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
         <SponsoredSlot entry={loaderData.sponsored} slot={query.search ? "search" : "category"} />
 
         <MobileCategoryFilter tree={tree} activeSlug={query.category || undefined} activeName={loaderData.categoryName} />
-        <ToolFilters path={listPath} baseQuery={baseQuery} selection={loaderData.filters} counts={state.kind === "ok" ? (state.result.facets?.counts ?? null) : null} />
+        <HydrateApart>
+          <ToolFilters path={listPath} baseQuery={baseQuery} selection={loaderData.filters} counts={state.kind === "ok" ? (state.result.facets?.counts ?? null) : null} />
+        </HydrateApart>
 
         <p role="status" aria-live="polite" className={loading ? "text-sm font-medium text-brand-700" : "sr-only"}>
           {loading ? t("list.loading") : ""}
@@ -265,7 +270,9 @@ export default function Tools({ loaderData }: Route.ComponentProps) {
       </div>
       {/* Wide screens only: phones open the same list above the results (MobileCategoryFilter). */}
       <aside className="hidden lg:col-start-1 lg:row-start-1 lg:block">
-        <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
+        <HydrateApart>
+          <CategorySidebar categories={tree} activeSlug={query.category || undefined} />
+        </HydrateApart>
       </aside>
     </div>
   );

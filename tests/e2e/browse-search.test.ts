@@ -71,6 +71,18 @@ describe("tool list over HTTP", () => {
     expect(plain).not.toMatch(/<ul id="sidebar-/);
   });
 
+  it("sends the category tree once: as the select's options with their counts, not again in the loader data", async () => {
+    const { body } = await html("/us-en/tools");
+    expect(body).toMatch(/<option value="music-generation" data-n="\d+">Music Generation<\/option>/);
+    // The tree's JSON (`"subcategories":[`, escaped in the page's script) is not in the document.
+    const treeJson = /subcategories\\*":\[/;
+    expect(body).not.toMatch(treeJson);
+    // A client navigation gets no markup with its data, so there the tree comes as data.
+    const data = await (await fetch(`${server.url}/us-en/tools.data`)).text();
+    expect(data).toContain("music-generation");
+    expect(data).toMatch(treeJson);
+  });
+
   it("finds ChatGPT by name, and chat tools for the Chinese 聊天 and Japanese チャット", async () => {
     const english = cardSlugs((await html("/us-en/tools?search=chatgpt")).body);
     expect(english[0]).toBe("chatgpt");
@@ -158,6 +170,9 @@ describe("category sidebar in Chromium", () => {
     await music.click();
     expect(await music.getAttribute("aria-expanded")).toBe("true");
     expect(await page.locator("#sidebar-music-audio a").count()).toBeGreaterThan(1);
+    // The panel's names and counts are the ones the category select's options carry (read back on hydration).
+    const counted = await page.locator('select[name="category"] option[value="music-generation"]').getAttribute("data-n");
+    expect(await page.locator('#sidebar-music-audio a[href$="category=music-generation"]').innerText()).toMatch(new RegExp(`Music Generation\\s+${counted}$`));
     await music.click();
     expect(await music.getAttribute("aria-expanded")).toBe("false");
     expect(await page.locator("#sidebar-music-audio").count()).toBe(0);

@@ -2,6 +2,9 @@ import { useMemo } from "react";
 import type { SidebarCategory } from "./category-sidebar";
 import { rememberBounded } from "~/lib/bounded-map";
 
+/** Marks the select whose options hold the page's category tree (read back by category-tree.ts). */
+export const CATEGORY_TREE_ATTRIBUTE = "data-category-tree";
+
 const ESCAPES: Record<string, string> = { "&": "&amp;", "<": "&lt;", ">": "&gt;", '"': "&quot;", "'": "&#x27;" };
 const escapeHtml = (text: string) => text.replace(/[&<>"']/g, (c) => ESCAPES[c]!);
 
@@ -17,13 +20,18 @@ export function categoryOptionsHtml(tree: readonly SidebarCategory[], selected: 
   let sets = optionsByTree.get(tree);
   if (!sets) optionsByTree.set(tree, (sets = new Map()));
   return rememberBounded(sets, `${selected}\n${allLabel}`, OPTION_SETS_PER_TREE, () => {
-    const option = (value: string, label: string) =>
-      `<option value="${escapeHtml(value)}"${value === selected ? ' selected=""' : ""}>${escapeHtml(label)}</option>`;
+    // A category's option carries its tool count (`data-n`): the browser reads the whole tree back from
+    // these options (category-tree.ts), so the page sends it once.
+    const option = (value: string, label: string, count?: number) =>
+      `<option value="${escapeHtml(value)}"${count === undefined ? "" : ` data-n="${count}"`}${value === selected ? ' selected=""' : ""}>${escapeHtml(label)}</option>`;
     const known = selected === "" || tree.some((c) => c.slug === selected || c.subcategories.some((s) => s.slug === selected));
     return (
       option("", allLabel) +
       tree
-        .map((c) => `<optgroup label="${escapeHtml(c.name)}">${option(c.slug, c.name)}${c.subcategories.map((s) => option(s.slug, s.name)).join("")}</optgroup>`)
+        .map(
+          (c) =>
+            `<optgroup label="${escapeHtml(c.name)}">${option(c.slug, c.name, c.toolCount)}${c.subcategories.map((s) => option(s.slug, s.name, s.toolCount)).join("")}</optgroup>`,
+        )
         .join("") +
       (known ? "" : option(selected, selected))
     );
@@ -37,5 +45,5 @@ export function categoryOptionsHtml(tree: readonly SidebarCategory[], selected: 
  */
 export function CategorySelect({ tree, value, allLabel, className }: { tree: readonly SidebarCategory[]; value: string; allLabel: string; className?: string }) {
   const html = useMemo(() => categoryOptionsHtml(tree, value, allLabel), [tree, value, allLabel]);
-  return <select name="category" defaultValue={value} className={className} dangerouslySetInnerHTML={{ __html: html }} />;
+  return <select name="category" defaultValue={value} className={className} {...{ [CATEGORY_TREE_ATTRIBUTE]: "" }} dangerouslySetInnerHTML={{ __html: html }} />;
 }

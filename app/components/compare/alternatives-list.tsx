@@ -3,7 +3,7 @@ import { RankInfoLink } from "~/components/reviews/rank-info";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, isLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
-import { marketplaceName } from "~/lib/offer-codes";
+import { useOfferNames } from "./offer-names";
 import { formatNumberFor } from "~/lib/tool-display";
 import type { ComparableTool } from "~/.server/offers/page-data";
 import type { Reason } from "~/.server/offers/alternatives";
@@ -16,6 +16,7 @@ const detailPath = (tool: ComparableTool) => (tool.kind === "tool" ? `/tool/${to
 export function AlternativesList({ tool, alternatives }: { tool: ComparableTool; alternatives: Array<{ tool: ComparableTool; reasons: Reason[] }> }) {
   const t = useT(["compare", "tools"]);
   const lang = useLang();
+  const names = useOfferNames();
   const to = useLocalizedPath();
   const decimal = formatNumberFor(htmlLang(lang));
   const reasonText = (reason: Reason) => {
@@ -27,7 +28,7 @@ export function AlternativesList({ tool, alternatives }: { tool: ComparableTool;
       case "platform":
         return t("alternatives.reasons.platform", { platform: t(`platform.${reason.code}`) });
       case "marketplace":
-        return t("alternatives.reasons.marketplace", { marketplace: marketplaceName(reason.code, lang) });
+        return t("alternatives.reasons.marketplace", { marketplace: names.marketplace(reason.code) });
       default:
         return t(`alternatives.reasons.${reason.kind}`);
     }

@@ -25,10 +25,13 @@ function read(): PickedTool[] {
       ? parsed
           .filter((p): p is PickedTool => Boolean(p) && (p.kind === "tool" || p.kind === "ecommerce") && typeof p.slug === "string" && typeof p.name === "string")
           .slice(0, MAX_PICKED)
-      : [];
+      : EMPTY;
   } catch {
-    current = [];
+    current = EMPTY;
   }
+  // Nothing picked is the very value the page hydrated with (the server's), so React does not render every
+  // toggle of the page again, synchronously, right after hydrating.
+  if (current.length === 0) current = EMPTY;
   return current;
 }
 

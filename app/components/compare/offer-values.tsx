@@ -1,7 +1,6 @@
 import type { ReactNode } from "react";
-import { useLang } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
-import { formatPrice, interfaceLanguageName, marketplaceName } from "~/lib/offer-codes";
+import { useOfferNames } from "./offer-names";
 import type { EcommerceOffers } from "~/lib/offers";
 
 /**
@@ -18,7 +17,7 @@ export interface OfferRow {
 
 export function useOfferRows(): (offers: EcommerceOffers, kind: "tool" | "ecommerce") => OfferRow[] {
   const t = useT("compare");
-  const lang = useLang();
+  const names = useOfferNames();
   const notStated = <span className="not-stated">{t("offers.notStated")}</span>;
   const flag = (id: string, label: string, value: boolean | null): OfferRow => ({
     id,
@@ -36,7 +35,7 @@ export function useOfferRows(): (offers: EcommerceOffers, kind: "tool" | "ecomme
     {
       id: "price",
       label: t("offers.priceFrom"),
-      value: offers.price_from !== null && offers.price_currency ? t("offers.perMonth", { price: formatPrice(offers.price_from, offers.price_currency, lang) }) : notStated,
+      value: offers.price_from !== null && offers.price_currency ? t("offers.perMonth", { price: names.price(offers.price_from, offers.price_currency) }) : notStated,
       key: `${offers.price_from}${offers.price_currency}`,
     },
     flag("freePlan", t("offers.freePlan"), offers.free_plan),
@@ -44,10 +43,10 @@ export function useOfferRows(): (offers: EcommerceOffers, kind: "tool" | "ecomme
     flag("openSource", t("offers.openSource"), offers.open_source),
     flag("api", t("offers.api"), offers.api),
     list("platforms", t("offers.platforms"), offers.platforms, (code) => t(`platform.${code}`)),
-    list("languages", t("offers.interfaceLanguages"), offers.interface_languages, (code) => interfaceLanguageName(code, lang)),
+    list("languages", t("offers.interfaceLanguages"), offers.interface_languages, names.language),
     ...(kind === "ecommerce"
       ? [
-          list("marketplaces", t("offers.marketplaces"), offers.marketplaces, (code) => marketplaceName(code, lang)),
+          list("marketplaces", t("offers.marketplaces"), offers.marketplaces, names.marketplace),
           flag("chinese_interface", `${t("offers.chinaFit")}: ${t("offers.chinese_interface")}`, offers.chinese_interface),
           flag("alipay_wechat_pay", `${t("offers.chinaFit")}: ${t("offers.alipay_wechat_pay")}`, offers.alipay_wechat_pay),
           flag("works_without_vpn", `${t("offers.chinaFit")}: ${t("offers.works_without_vpn")}`, offers.works_without_vpn),

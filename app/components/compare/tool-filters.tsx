@@ -2,7 +2,7 @@ import { AppLink } from "~/delivery/app-link";
 import { useLang } from "~/i18n/hooks";
 import { htmlLang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
-import { interfaceLanguageName } from "~/lib/offer-codes";
+import { useOfferNames } from "./offer-names";
 import { formatNumberFor } from "~/lib/tool-display";
 import { selectedCount, TOOL_FILTER_GROUPS, TOOL_FILTER_VALUES, toggleToolFilter, writeToolFilters, type ToolFilterGroup, type ToolFilterSelection } from "~/lib/tool-filters";
 
@@ -26,6 +26,7 @@ export interface ToolFilterProps {
 export function ToolFilters({ path, baseQuery, selection, counts }: ToolFilterProps) {
   const t = useT(["compare", "tools"]);
   const lang = useLang();
+  const names = useOfferNames();
   const number = formatNumberFor(htmlLang(lang));
   const selected = selectedCount(selection);
   const hrefWith = (next: ToolFilterSelection) => {
@@ -35,7 +36,7 @@ export function ToolFilters({ path, baseQuery, selection, counts }: ToolFilterPr
   const valueLabel = (group: ToolFilterGroup, value: string) => {
     if (group === "pricing") return value === "trial" ? t("filters.pricing.trial") : t(`tools:pricing.${value}`);
     if (group === "platforms") return t(`platform.${value}`);
-    if (group === "languages") return interfaceLanguageName(value, lang);
+    if (group === "languages") return names.language(value);
     if (group === "added") return t(`filters.values.${value}`);
     return t(`filters.values.${group}`);
   };

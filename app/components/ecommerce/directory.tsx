@@ -7,6 +7,7 @@ import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
 import { cleared, ecommerceQuery, ECOMMERCE_SORT_VALUES, FACET_PARAMS, selectedFacetCount, toggled, type EcommerceView } from "~/lib/ecommerce-url";
 import { CardSkeleton, EcommerceCard, type CardLayout } from "./ecommerce-card";
+import { HydrateApart, inHydrationGroups } from "~/components/layout/hydrate-apart";
 import { FacetSidebar } from "./facet-sidebar";
 import { EcommerceHero } from "./hero";
 import { EcommerceEmpty, EcommerceLoadError, MissingProductNotice } from "./states";
@@ -154,7 +155,8 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
           ) : result ? (
             <>
               <ul className={`ecom-results ecom-results-${layout}`} data-testid="ecommerce-results">
-                {[...result.cards, ...more.cards].map((tool, i) => (
+                {/* Six cards at a time (HydrateApart): the cards were most of the page's hydration. */}
+                {inHydrationGroups([...result.cards, ...more.cards], 6, (tool, i) => (
                   <EcommerceCard key={tool.slug} tool={tool} text={text} layout={layout} eager={i < 3} />
                 ))}
                 {more.loading ? Array.from({ length: SKELETON_CARDS }, (_, i) => <CardSkeleton key={`more-${i}`} layout={layout} />) : null}
@@ -192,7 +194,9 @@ export function EcommerceDirectory({ view, state, claims, missing }: { view: Eco
                 <span aria-hidden="true" className="ecom-chevron" />
               </label>
               <div id="ecom-filters" className="ecom-filters-panel">
-                <FacetSidebar sidebar={result.sidebar} view={view} basePath={basePath} number={text.number} />
+                <HydrateApart>
+                  <FacetSidebar sidebar={result.sidebar} view={view} basePath={basePath} number={text.number} />
+                </HydrateApart>
               </div>
             </>
           ) : null}

@@ -1,7 +1,7 @@
 import { useLang } from "~/i18n/hooks";
 import { useT } from "~/i18n/translator";
 import type { FavoriteEntry } from "~/lib/favorites";
-import { isFavorite, useFavoritesState, withActions } from "./store";
+import { isFavorite, useFavoritesValue, withActions } from "./store";
 
 /**
  * The favourite toggle over a card's picture: a round heart button beside the card's link (a button may
@@ -10,7 +10,7 @@ import { isFavorite, useFavoritesState, withActions } from "./store";
 export function CardHeart({ entry }: { entry: FavoriteEntry }) {
   const t = useT("favorites");
   const lang = useLang();
-  const on = isFavorite(useFavoritesState(), entry);
+  const on = useFavoritesValue((current) => isFavorite(current, entry));
   const label = t(on ? "button.removeNamed" : "button.addNamed", { name: entry.title });
   return (
     <button

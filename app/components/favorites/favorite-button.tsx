@@ -3,7 +3,7 @@ import { useT } from "~/i18n/translator";
 import type { FavoriteEntry } from "~/lib/favorites";
 import { CardHeart } from "./card-heart";
 import { toggleFavorite } from "./actions";
-import { isFavorite, useFavoritesState } from "./store";
+import { isFavorite, useFavoritesValue } from "./store";
 
 /** The heart outline; filled when favourited. Same box either way, so the state never moves the page. */
 export function HeartIcon({ filled, className = "size-5" }: { filled: boolean; className?: string }) {
@@ -28,7 +28,7 @@ export function FavoriteButton({ entry, variant = "detail", className = "" }: { 
 function DetailFavoriteButton({ entry, className }: { entry: FavoriteEntry; className: string }) {
   const t = useT("favorites");
   const lang = useLang();
-  const on = isFavorite(useFavoritesState(), entry);
+  const on = useFavoritesValue((current) => isFavorite(current, entry));
   const label = t(on ? "button.removeNamed" : "button.addNamed", { name: entry.title });
   const onClick = () => void toggleFavorite(entry, lang);
   return (

@@ -1,6 +1,6 @@
 import { useEffect } from "react";
 import { useT } from "~/i18n/translator";
-import { storeAccess, useFavoritesState } from "./store";
+import { storeAccess, useFavoritesValue } from "./store";
 
 function dismissNotice(id: number): void {
   if (storeAccess.get().notice?.id === id) storeAccess.set({ notice: null });
@@ -11,7 +11,7 @@ const SHOW_MS = 5000;
 /** The last favourite/rating message (spec 8), floating at the bottom so it never moves the page. */
 export function FavoritesNotice() {
   const t = useT("favorites");
-  const { notice } = useFavoritesState();
+  const notice = useFavoritesValue((current) => current.notice);
   useEffect(() => {
     if (!notice) return;
     const timer = window.setTimeout(() => dismissNotice(notice.id), SHOW_MS);

@@ -47,6 +47,15 @@ export function useFavoritesState(): FavoritesState {
   return useSyncExternalStore(storeAccess.subscribe, () => state, () => EMPTY);
 }
 
+/**
+ * One value of the state (a heart's on/off, the notice): its reader renders again only when that value
+ * changes. A store change renders every reader of the whole state synchronously; right after hydration the
+ * first load (mode "local", nothing saved) would render each heart of the page again for nothing.
+ */
+export function useFavoritesValue<T>(select: (current: FavoritesState) => T): T {
+  return useSyncExternalStore(storeAccess.subscribe, () => select(state), () => select(EMPTY));
+}
+
 export function isFavorite(current: FavoritesState, entry: Pick<FavoriteEntry, "type" | "slug">): boolean {
   return current.favorites.some((item) => item.type === entry.type && item.slug === entry.slug);
 }

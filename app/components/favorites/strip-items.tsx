@@ -3,7 +3,7 @@ import { useLocalizedPath } from "~/i18n/hooks";
 import { AppLink } from "~/delivery/app-link";
 import { favoritePath, MY_TOOLS_STRIP_SIZE } from "~/lib/favorites";
 import { loadFavorites } from "./actions";
-import { storeAccess, useFavoritesState } from "./store";
+import { storeAccess, useFavoritesValue } from "./store";
 
 // Messages are rare: their component loads with the first one.
 const FavoritesNotice = lazy(() => import("./notice").then((module) => ({ default: module.FavoritesNotice })));
@@ -11,7 +11,7 @@ const FavoritesNotice = lazy(() => import("./notice").then((module) => ({ defaul
 /** The strip's first 12 favourites. */
 export function StripItems() {
   const to = useLocalizedPath();
-  const { favorites } = useFavoritesState();
+  const favorites = useFavoritesValue((current) => current.favorites);
   return favorites.slice(0, MY_TOOLS_STRIP_SIZE).map((entry) => (
     <li key={`${entry.type}:${entry.slug}`}>
       <AppLink to={to(favoritePath(entry))} className="my-tools-item" data-testid="my-tools-item">
@@ -23,7 +23,7 @@ export function StripItems() {
 
 /** The page's favourite/rating message, when there is one. */
 export function StripNotice() {
-  const { notice } = useFavoritesState();
+  const notice = useFavoritesValue((current) => current.notice);
   return notice ? (
     <Suspense fallback={null}>
       <FavoritesNotice />

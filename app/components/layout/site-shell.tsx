@@ -2,9 +2,13 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/translator";
 import type { CategoryLink } from "~/.server/categories/queries";
 import { MyToolsStrip } from "~/components/favorites/my-tools-strip";
-import { SiteFooter } from "./site-footer";
+import { HydrateApart } from "./hydrate-apart";
+import { lazyPart } from "./lazy-part";
 import { CompareTray } from "~/components/compare/compare-tray";
 import { SiteHeader } from "./site-header";
+
+/** The footer (its links and the newsletter box) hydrates apart, so its code loads apart from the page's first scripts. */
+const SiteFooter = lazyPart("site-footer", () => import("./site-footer").then((module) => ({ default: module.SiteFooter })));
 
 /** Top bar, main landmark and footer around every page. */
 export function SiteShell({ children, footerCategories, year }: { children: ReactNode; footerCategories: CategoryLink[]; year: number }) {
@@ -22,7 +26,9 @@ export function SiteShell({ children, footerCategories, year }: { children: Reac
       <main id="main" tabIndex={-1} className="mx-auto w-full max-w-7xl px-4 py-8 outline-none sm:px-6 lg:px-8">
         {children}
       </main>
-      <SiteFooter categories={footerCategories} year={year} />
+      <HydrateApart>
+        <SiteFooter categories={footerCategories} year={year} />
+      </HydrateApart>
       <CompareTray />
     </>
   );

@@ -6,6 +6,7 @@ import { useLang, useLocalizedPath, useRouteBundles } from "~/i18n/hooks";
 import { htmlLang, type Lang } from "~/i18n/languages";
 import { useT } from "~/i18n/translator";
 import { intlLocale } from "~/lib/effective-date";
+import { formatFraction } from "~/lib/number-format";
 import type { loader as rootLoader } from "~/root";
 import type { ReviewPage, ReviewView } from "~/.server/reviews/queries";
 import type { ReviewSection } from "~/.server/reviews/page-data";
@@ -41,7 +42,6 @@ export function ReviewsArea({ section }: { section: ReviewSectionData }) {
   }
 
   const pages = Math.max(1, Math.ceil(page.total / page.pageSize));
-  const number = new Intl.NumberFormat(intlLocale(lang), { maximumFractionDigits: 1 });
   return (
     <section id="reviews" aria-labelledby="reviews-heading" className="space-y-4" data-testid="reviews">
       <div className="flex flex-wrap items-baseline justify-between gap-2">
@@ -49,7 +49,7 @@ export function ReviewsArea({ section }: { section: ReviewSectionData }) {
         <Link to={to("/how-we-rank")} className="text-sm font-medium text-brand-700 hover:underline">{t("howWeRank")}</Link>
       </div>
       <p className="text-sm text-slate-700" data-testid="reviews-summary">
-        {page.summary.count > 0 ? t("summary", { count: page.summary.count, average: number.format(page.summary.average) }) : t("none")}
+        {page.summary.count > 0 ? t("summary", { count: page.summary.count, average: formatFraction(intlLocale(lang), page.summary.average, 0, 1) }) : t("none")}
       </p>
       {user ? (
         <ReviewForm key={page.own ? `${page.own.id}-${page.own.status}` : "new"} subject={section.subject} slug={section.slug} own={page.own} />

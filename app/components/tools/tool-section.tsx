@@ -2,6 +2,7 @@ import type { ReactNode } from "react";
 import { useT } from "~/i18n/translator";
 import { AppLink } from "~/delivery/app-link";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
+import { inHydrationGroups } from "~/components/layout/hydrate-apart";
 import { ToolCard, useCardText, type CardImagePriority } from "./tool-card";
 
 const GRID: Record<3 | 4 | 5, string> = {
@@ -29,7 +30,8 @@ export function ToolGrid({
   const priority = (i: number): CardImagePriority => (i >= eagerImages ? "lazy" : i === 0 ? "high" : "eager");
   return (
     <ul className={`grid grid-cols-1 gap-5 ${GRID[columns]}`}>
-      {tools.map((tool, i) => (
+      {/* Six cards at a time: a grid of cards was most of a page's hydration. */}
+      {inHydrationGroups(tools, 6, (tool, i) => (
         <ToolCard key={tool.slug} tool={tool} text={text} headingLevel={headingLevel} imagePriority={priority(i)} />
       ))}
     </ul>
