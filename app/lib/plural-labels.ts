@@ -28,3 +28,14 @@ export function perPluralForm(
     return text;
   };
 }
+
+/**
+ * A translated count text with the count written as the page language writes numbers (`2.950` in German):
+ * i18next interpolates the bare digits. Left as it is when the digits are not found exactly once.
+ */
+export function withCountFormatted(text: string, count: number, format: (count: number) => string): string {
+  const digits = String(count);
+  const at = text.indexOf(digits);
+  if (at < 0 || text.indexOf(digits, at + 1) >= 0) return text;
+  return text.slice(0, at) + format(count) + text.slice(at + digits.length);
+}

@@ -9,6 +9,7 @@ import type { ComparableTool } from "~/.server/offers/page-data";
 import type { Reason } from "~/.server/offers/alternatives";
 import { comparePath } from "./compare-store";
 import { CompareToggle } from "./compare-toggle";
+import { withCountFormatted } from "~/lib/plural-labels";
 
 const detailPath = (tool: ComparableTool) => (tool.kind === "tool" ? `/tool/${tool.slug}` : `/ecommerce/${tool.slug}`);
 
@@ -54,7 +55,7 @@ export function AlternativesList({ tool, alternatives }: { tool: ComparableTool;
             <div className="flex flex-wrap items-center gap-3 pt-1 text-sm">
               <span className="text-slate-600">
                 {`★ ${decimal(Math.round(other.rating * 10) / 10)} · `}
-                {t("tools:reviews", { count: other.reviewCount })}{" "}
+                {withCountFormatted(t("tools:reviews", { count: other.reviewCount }), other.reviewCount, decimal)}{" "}
                 <RankInfoLink lang={lang} label={t("tools:card.howWeRank")} />
               </span>
               <AppLink to={to(comparePath([tool.slug, other.slug]))} className="font-medium text-brand-700 hover:underline">

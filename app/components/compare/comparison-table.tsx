@@ -7,6 +7,10 @@ import { formatNumberFor } from "~/lib/tool-display";
 import type { ComparableTool } from "~/.server/offers/page-data";
 import { useOfferRows } from "./offer-values";
 import { RankInfoLink } from "~/components/reviews/rank-info";
+import { withCountFormatted } from "~/lib/plural-labels";
+
+/** Stands for the rating while the review count is written in the page language's digits (the rating has digits too). */
+const RATING_MARK = "\u0001";
 
 interface Row {
   id: string;
@@ -35,7 +39,7 @@ export function ComparisonTable({ tools }: { tools: ComparableTool[] }) {
       label: t("compare.rows.rating"),
       cells: tools.map((tool) => (
         <>
-          {t("compare.reviews", { count: tool.reviewCount, rating: decimal(Math.round(tool.rating * 10) / 10) })}{" "}
+          {withCountFormatted(t("compare.reviews", { count: tool.reviewCount, rating: RATING_MARK }), tool.reviewCount, decimal).replace(RATING_MARK, decimal(Math.round(tool.rating * 10) / 10))}{" "}
           <RankInfoLink lang={lang} label={t("tools:card.howWeRank")} />
         </>
       )),
