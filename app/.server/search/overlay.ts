@@ -1,3 +1,4 @@
+import { countUpTo, positionIn } from "../compact/sorted-ints";
 import type { DB } from "../db";
 import { readSearchToolsOf, type SearchToolRows } from "../db/search";
 import { timeBuild } from "../metrics";
@@ -120,30 +121,6 @@ function changedToolsIndex(base: SearchIndex, rows: ReadonlyMap<number, SearchTo
   );
 }
 
-/** Index of `id` in an ascending list, or -1. */
-function positionOf(sorted: Int32Array, id: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! < id) lo = mid + 1;
-    else hi = mid;
-  }
-  return sorted[lo] === id ? lo : -1;
-}
-
-/** How many of an ascending list are at most `value`. */
-function countUpTo(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
-}
-
 interface Dictionary {
   terms: readonly string[];
   /** The base's id of a word, or -1 for a word only changed tools have. */
@@ -208,7 +185,7 @@ export function overlayView(base: SearchIndex, delta: SearchIndex, changed: Read
   const hidden = new Uint8Array(size);
   const hiddenTools: number[] = [];
   for (const id of changed) {
-    const at = positionOf(base.toolIds, id);
+    const at = positionIn(base.toolIds, id);
     if (at < 0) continue;
     hidden[at] = 1;
     hiddenTools.push(at);

@@ -3,6 +3,7 @@ import { patchLimit } from "../search/overlay";
 import { indexOfTools, type ServerIndex } from "./autocomplete-index";
 import { autocompleteToolsOf, listingOrderIds } from "./queries";
 import { sortPositions, type SortPositions } from "./sort-positions";
+import { countUpTo } from "../compact/sorted-ints";
 
 /**
  * Suggestions after a change of a few named tools (decision 0040), without rebuilding their index (seconds of
@@ -29,18 +30,6 @@ export interface SuggestionView {
   /** Ranks over both parts (hidden entries included), and the entries that count. */
   total: number;
   size: number;
-}
-
-/** How many of an ascending list are at most `value`. */
-function countUpTo(sorted: Int32Array, value: number): number {
-  let lo = 0;
-  let hi = sorted.length;
-  while (lo < hi) {
-    const mid = (lo + hi) >>> 1;
-    if (sorted[mid]! <= value) lo = mid + 1;
-    else hi = mid;
-  }
-  return lo;
 }
 
 /** An entry's rank over both parts. */
