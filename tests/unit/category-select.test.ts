@@ -7,12 +7,12 @@ const tree = [
 ];
 
 describe("category select options", () => {
-  it("lists every category and subcategory in optgroups, escaped, with the chosen one selected", () => {
+  it("lists every category and subcategory in optgroups, escaped, with its count and the chosen one selected", () => {
     const html = categoryOptionsHtml(tree, "logo", "All categories");
     expect(html).toBe(
       '<option value="">All categories</option>' +
-        '<optgroup label="Art &amp; &lt;Design&gt;"><option value="art">Art &amp; &lt;Design&gt;</option><option value="logo" selected="">Logo &quot;Maker&quot;</option></optgroup>' +
-        '<optgroup label="Music"><option value="music">Music</option></optgroup>',
+        '<optgroup label="Art &amp; &lt;Design&gt;"><option value="art" data-n="3">Art &amp; &lt;Design&gt;</option><option value="logo" data-n="1" selected="">Logo &quot;Maker&quot;</option></optgroup>' +
+        '<optgroup label="Music"><option value="music" data-n="2">Music</option></optgroup>',
     );
     expect(categoryOptionsHtml(tree, "", "Alle Kategorien")).toMatch(/^<option value="" selected="">Alle Kategorien<\/option>/);
   });
