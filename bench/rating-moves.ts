@@ -4,44 +4,17 @@
 // rating orders) and for each figures change noticed from another writer (no tool named: both orders are read
 // again), the time until both orders are ready and the longest stretch without a turn of the event loop.
 import { parseArgs } from "node:util";
-import { createDatabase } from "../app/.server/db";
-import { nowIso } from "../app/.server/db/values";
 import { setRating } from "../app/.server/ratings/queries";
 import { rebuildPolicy } from "../app/.server/search/current";
 import { invalidateCatalogScopes } from "../app/.server/tools/cache";
 import { sortPositions } from "../app/.server/tools/sort-positions";
+import { openCopyWithUser, timed } from "./lib/in-process";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { ratings: { type: "string", default: "20" } } });
-const file = positionals[0];
-if (!file) {
-  console.error("usage: node --import tsx bench/rating-moves.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--ratings 20]");
-  process.exit(2);
-}
-const db = createDatabase({ database: { kind: "sqlite", path: file.replace(/^file:/, "") } });
-const userId = "rating-moves-bench";
-const now = nowIso();
-await db
-  .insertInto("user")
-  .values({ id: userId, name: userId, email: `${userId}@example.com`, emailVerified: 0, createdAt: now, updatedAt: now })
-  .onConflict((oc) => oc.doNothing())
-  .execute();
+const { db, user } = await openCopyWithUser(positionals[0], "node --import tsx bench/rating-moves.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--ratings 20]", "rating-moves-bench");
+const userId = user.id;
 const slugs = (await db.selectFrom("tools").select("slug").where("status", "=", "published").orderBy("id").limit(5000).execute()).map((row) => row.slug);
 
-/** The longest gap between turns of a 1 ms timer while `work` runs. */
-async function timed(work: () => Promise<unknown>): Promise<{ ms: number; longestStall: number }> {
-  let last = performance.now();
-  let longestStall = 0;
-  const timer = setInterval(() => {
-    const at = performance.now();
-    longestStall = Math.max(longestStall, at - last);
-    last = at;
-  }, 1);
-  const started = performance.now();
-  await work();
-  const ms = performance.now() - started;
-  clearInterval(timer);
-  return { ms, longestStall: Math.max(longestStall, performance.now() - last) };
-}
 
 // Lists wait for the new orders (below the large-catalogue rule), so the time is the time to have them.
 rebuildPolicy.answerFromPreviousFromTools = Number.POSITIVE_INFINITY;

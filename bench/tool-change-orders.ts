@@ -10,50 +10,19 @@ import { parseArgs } from "node:util";
 import { reviewSubmission } from "../app/.server/admin/submissions";
 import { changeCatalog } from "../app/.server/catalog/changes";
 import { categoryTree } from "../app/.server/categories/queries";
-import { createDatabase } from "../app/.server/db";
 import { nowIso } from "../app/.server/db/values";
 import { toolFacetSnapshot } from "../app/.server/offers/tool-facets";
 import { rebuildPolicy } from "../app/.server/search/current";
 import { invalidateCatalogScopes } from "../app/.server/tools/cache";
 import { sortPositions } from "../app/.server/tools/sort-positions";
 import { LANGUAGES } from "../app/i18n/languages";
+import { openCopyWithUser, timed } from "./lib/in-process";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { approvals: { type: "string", default: "10" }, batch: { type: "string", default: "200" } } });
-const file = positionals[0];
-if (!file) {
-  console.error("usage: node --import tsx bench/tool-change-orders.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--approvals 10]");
-  process.exit(2);
-}
-const db = createDatabase({ database: { kind: "sqlite", path: file.replace(/^file:/, "") } });
-const userId = "tool-change-bench";
-const admin = { id: userId, email: `${userId}@example.com` };
-const now = nowIso();
-await db
-  .insertInto("user")
-  .values({ id: userId, name: userId, email: admin.email, emailVerified: 0, createdAt: now, updatedAt: now })
-  .onConflict((oc) => oc.doNothing())
-  .execute();
+const { db, user: admin } = await openCopyWithUser(positionals[0], "node --import tsx bench/tool-change-orders.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--approvals 10]", "tool-change-bench");
+const userId = admin.id;
 
-interface Run {
-  ms: number;
-  longestStall: number;
-}
-
-/** The time of `work` and the longest gap between turns of a 1 ms timer meanwhile. */
-async function timed(work: () => Promise<unknown>): Promise<Run> {
-  let last = performance.now();
-  let longestStall = 0;
-  const timer = setInterval(() => {
-    const at = performance.now();
-    longestStall = Math.max(longestStall, at - last);
-    last = at;
-  }, 1);
-  const started = performance.now();
-  await work();
-  const ms = performance.now() - started;
-  clearInterval(timer);
-  return { ms, longestStall: Math.max(longestStall, performance.now() - last) };
-}
+type Run = Awaited<ReturnType<typeof timed>>;
 
 function summary(label: string, runs: Run[]): void {
   const sorted = (key: keyof Run) => runs.map((run) => run[key]).sort((a, b) => a - b);

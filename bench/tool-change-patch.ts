@@ -8,30 +8,18 @@
 // index answers meanwhile).
 import { parseArgs } from "node:util";
 import { reviewSubmission } from "../app/.server/admin/submissions";
-import { createDatabase } from "../app/.server/db";
 import { nowIso } from "../app/.server/db/values";
 import { searchIndex, searchIndexWork } from "../app/.server/search/current";
 import { patchPolicy } from "../app/.server/search/overlay";
 import { matchQuery } from "../app/.server/search/query";
 import { getAutocompleteIndex, queryIndex, suggestionWork } from "../app/.server/tools/autocomplete";
 import { listTools } from "../app/.server/tools/queries";
+import { openCopyWithUser, stallWatch } from "./lib/in-process";
 
 const { values, positionals } = parseArgs({ allowPositionals: true, options: { changes: { type: "string", default: "5" }, rebuild: { type: "boolean", default: false } } });
-const file = positionals[0];
-if (!file) {
-  console.error("usage: node --import tsx bench/tool-change-patch.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--changes 5] [--rebuild]");
-  process.exit(2);
-}
 if (values.rebuild) Object.assign(patchPolicy, { minTools: 0, maxTools: 0 });
-const db = createDatabase({ database: { kind: "sqlite", path: file.replace(/^file:/, "") } });
-const userId = "tool-change-patch-bench";
-const now = nowIso();
-await db
-  .insertInto("user")
-  .values({ id: userId, name: userId, email: `${userId}@example.com`, emailVerified: 0, createdAt: now, updatedAt: now })
-  .onConflict((oc) => oc.doNothing())
-  .execute();
-const admin = { id: userId, email: `${userId}@example.com` };
+const { db, user: admin } = await openCopyWithUser(positionals[0], "node --import tsx bench/tool-change-patch.ts PATH_TO_A_COPY_OF_A_SQLITE_DB [--changes 5] [--rebuild]", "tool-change-patch-bench");
+const userId = admin.id;
 const category = (await db.selectFrom("categories").select("slug").where("parent_id", "is", null).orderBy("id").executeTakeFirstOrThrow()).slug;
 
 const started = performance.now();
@@ -45,18 +33,8 @@ async function measure(change: () => Promise<unknown>, name: string, slug: strin
     while (!(await found())) await new Promise((resolve) => setTimeout(resolve, 5));
     return performance.now();
   };
-  let last = performance.now();
-  let longestStall = 0;
-  const timer = setInterval(() => {
-    const at = performance.now();
-    longestStall = Math.max(longestStall, at - last);
-    last = at;
-  }, 1);
-  const phaseStall = () => {
-    const stall = Math.max(longestStall, performance.now() - last);
-    longestStall = 0;
-    return stall;
-  };
+  const watch = stallWatch();
+  const phaseStall = watch.phase;
   const before = performance.now();
   await change();
   const changed = performance.now();
@@ -67,8 +45,7 @@ async function measure(change: () => Promise<unknown>, name: string, slug: strin
   const suggested = await wait(async () => queryIndex(await getAutocompleteIndex(db), "us-en", name).items.some((item) => item.slug === slug));
   const stallUntilSuggested = phaseStall();
   const listed = await wait(async () => (await listTools(db, { lang: "us-en", search: name, sort: "rating", page: 1 })).tools.some((tool) => tool.slug === slug));
-  const stallUntilListed = phaseStall();
-  clearInterval(timer);
+  const stallUntilListed = watch.stop();
   return { change: changed - before, untilSearchIndex: indexed - changed, untilSuggested: suggested - changed, untilListed: listed - changed, stallInChange, stallUntilIndexed, stallUntilSuggested, stallUntilListed };
 }
 
