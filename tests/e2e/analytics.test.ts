@@ -77,9 +77,11 @@ describe("page views", () => {
     // The home page's cards may still be on screen for a moment: let the list settle, then click the card read.
     await page.waitForLoadState("networkidle");
     const toolHref = await page.getByTestId("tool-card").first().getAttribute("href");
+    const listHeading = await page.locator("h1").first().textContent();
     await page.locator(`[data-testid=tool-card][href="${toolHref}"]`).first().click();
     await page.waitForURL((u) => u.pathname === toolHref, { waitUntil: "commit" });
-    await page.locator("h1").first().waitFor();
+    // The address changes before the tool page renders: wait for its own heading, not the list's.
+    await expect.poll(() => page.locator("h1").first().textContent()).not.toBe(listHeading);
     visitedToolName = (await page.locator("h1").first().textContent())!.trim();
     await gotoHydrated(page, `${server.url}/fr/about`);
     await gotoHydrated(page, `${server.url}/zh-CN/trends`);
