@@ -1,3 +1,4 @@
+import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureWebsite, closeScreenshotBrowser, type CaptureSettings } from "~/.server/screenshots/capture";
@@ -26,6 +27,21 @@ afterAll(async () => {
   await Promise.all([site?.stop(), otherPort?.stop(), ipv6?.stop()]);
 });
 
+/** The programs of the processes whose parent is `pid` (Linux's /proc). */
+function childPrograms(pid: number): string[] {
+  const programs: string[] = [];
+  for (const entry of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
+    try {
+      const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
+      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
+      if (parent === pid) programs.push(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0]!);
+    } catch {
+      // The process ended meanwhile.
+    }
+  }
+  return programs;
+}
+
 describe("website screenshots", () => {
   it("captures an allowed site at 1280x800 as PNG and WebP, its own files included", { timeout: 60_000 }, async () => {
     const capture = await captureWebsite(`${site.url}/moved`, settings);
@@ -40,6 +56,11 @@ describe("website screenshots", () => {
     const { data } = await sharp(capture.png).extract({ left: 1200, top: 700, width: 1, height: 1 }).raw().toBuffer({ resolveWithObject: true });
     expect([...data.subarray(0, 3)]).toEqual([0xfd, 0xe6, 0x8a]);
     expect(site.hits).toEqual(expect.arrayContaining(["GET /moved", "GET /", "GET /style.css"]));
+    // Chromium is no child of the server's process: it runs under a process of its own, whose launch and
+    // clean-up cannot hold up the server's requests.
+    const children = childPrograms(process.pid);
+    expect(children.filter((program) => /chrom/i.test(program))).toEqual([]);
+    expect(children).toContain(process.execPath);
   });
 
   it("sends nothing to other loopback ports, IPv6 loopback or the metadata address a page asks for", { timeout: 60_000 }, async () => {

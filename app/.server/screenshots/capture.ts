@@ -1,13 +1,13 @@
 import fs from "node:fs";
 import type { Readable } from "node:stream";
-import type { Browser, Page, Route } from "playwright-core";
 import sharp from "sharp";
 import { FetchRefused, guardedRequest } from "../ai-generate/safe-fetch";
+import { BrowserProcess, type LaunchSettings, type PageAnswer, type PageRequest } from "./browser-process";
 
 /**
  * A website captured in headless Chromium without the browser ever touching the network itself: every
  * request the page makes (the page, its subresources, each redirect hop, frames, fetches) is intercepted
- * and made by the server through the website fetcher's guard (`guardedRequest`: public addresses only,
+ * in the browser's own process (browser-process.ts) and made by the server through the website fetcher's guard (`guardedRequest`: public addresses only,
  * ports 80/443 unless allow-listed, the checked address is the one connected to), then handed to the
  * browser. WebSockets and service workers are refused outright, downloads are off, each capture gets a new
  * browser context (no cookies, storage or cache kept), and time and bytes are budgeted per capture. As a
@@ -62,16 +62,13 @@ export function chromiumAvailable(chromiumPath: string): boolean {
   }
 }
 
-let browser: Promise<Browser> | null = null;
+let browser: BrowserProcess | null = null;
 let idleTimer: NodeJS.Timeout | undefined;
 let queue: Promise<unknown> = Promise.resolve();
 
-function launch(chromiumPath: string): Promise<Browser> {
-  // Loaded on the first capture, not at start: the driver is megabytes of code every instance would parse
-  // (about a second of start-up CPU) and keep in memory even where screenshots are off.
-  const launched = import("playwright-core").then(({ chromium }) => chromium.launch({
+function launchSettings(chromiumPath: string): LaunchSettings {
+  return {
     executablePath: chromiumPath,
-    headless: true,
     // Loopback included: without `<-loopback>` Chromium would skip the proxy for 127.0.0.1 and localhost.
     proxy: { server: "http://127.0.0.1:9", bypass: "<-loopback>" },
     args: [
@@ -87,17 +84,15 @@ function launch(chromiumPath: string): Promise<Browser> {
       "--force-webrtc-ip-handling-policy=disable_non_proxied_udp",
       "--webrtc-ip-handling-policy=disable_non_proxied_udp",
     ],
-  }));
-  launched.then((b) => b.on("disconnected", () => (browser = null))).catch(() => (browser = null));
-  return launched;
+  };
 }
 
-/** Closes the kept browser (end of a command, server shutdown). */
+/** Closes the kept browser and its process (end of a command, server shutdown). */
 export async function closeScreenshotBrowser(): Promise<void> {
   clearTimeout(idleTimer);
   const open = browser;
   browser = null;
-  if (open) await (await open.catch(() => null))?.close().catch(() => undefined);
+  await open?.stop();
 }
 
 /** One capture at a time per process: a second waits for the first (Chromium is memory-hungry). */
@@ -105,6 +100,16 @@ export function captureWebsite(url: string, settings: CaptureSettings): Promise<
   const run = queue.then(() => captureNow(url, settings));
   queue = run.catch(() => undefined);
   return run;
+}
+
+/** What the server keeps of one capture while the page loads. */
+interface CaptureState {
+  settings: CaptureSettings;
+  signal: AbortSignal;
+  refused: string[];
+  requests: number;
+  bytesLeft: number;
+  finalUrl: string;
 }
 
 async function captureNow(input: string, settings: CaptureSettings): Promise<Capture> {
@@ -116,85 +121,80 @@ async function captureNow(input: string, settings: CaptureSettings): Promise<Cap
     throw new CaptureFailed("refused", "not a URL");
   }
   clearTimeout(idleTimer);
-  browser ??= launch(settings.chromiumPath);
-  const open = await browser;
-  const deadline = Date.now() + settings.timeoutMs;
+  if (!browser?.alive) browser = new BrowserProcess(launchSettings(settings.chromiumPath));
+  const open = browser;
   const abort = new AbortController();
   const timer = setTimeout(() => abort.abort(), settings.timeoutMs);
-  const refused: string[] = [];
-  let bytesLeft = settings.maxBytes;
-  let requests = 0;
-  let page: Page | undefined;
-  let finalUrl = target.href;
-  const context = await open.newContext({
-    viewport: { width: SCREENSHOT_WIDTH, height: SCREENSHOT_HEIGHT },
-    deviceScaleFactor: 1,
-    acceptDownloads: false,
-    serviceWorkers: "block",
-    locale: "en-US",
-  });
+  // The child keeps its own deadlines; one that answers nothing long after them is ended.
+  const stuck = setTimeout(() => open.kill(), settings.timeoutMs + 30_000);
+  const state: CaptureState = { settings, signal: abort.signal, refused: [], requests: 0, bytesLeft: settings.maxBytes, finalUrl: target.href };
   try {
-    await context.routeWebSocket(/.*/, (socket) => {
-      refused.push(socket.url());
-      socket.close({ code: 1008, reason: "not allowed" }).catch(() => undefined);
-    });
-    await context.route("**/*", async (route: Route) => {
-      const request = route.request();
-      const method = request.method();
-      let url: URL;
-      try {
-        url = new URL(request.url());
-      } catch {
-        return route.abort("blockedbyclient").catch(() => undefined);
-      }
-      if ((method !== "GET" && method !== "HEAD") || ++requests > MAX_REQUESTS || bytesLeft <= 0 || abort.signal.aborted) {
-        if (method !== "GET" && method !== "HEAD") refused.push(`${method} ${url.href}`);
-        return route.abort("blockedbyclient").catch(() => undefined);
-      }
-      try {
-        const headers = Object.fromEntries(Object.entries(await request.allHeaders()).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name.toLowerCase()) && !name.startsWith(":")));
-        headers["accept-encoding"] = "gzip, deflate, br";
-        // Redirects are followed here, each hop through the guard: a redirect handed to Chromium would be
-        // followed by its own network stack, outside the interception.
-        let response = await guardedRequest(url, { method, headers, allowHosts: settings.allowHosts, signal: abort.signal });
-        for (let hops = 0; response.status >= 300 && response.status < 400 && response.headers.location; hops++) {
-          response.body.destroy();
-          if (hops >= MAX_REDIRECTS) throw new FetchRefused("redirects", String(hops + 1));
-          url = new URL(response.headers.location, url);
-          response = await guardedRequest(url, { method, headers, allowHosts: settings.allowHosts, signal: abort.signal });
-        }
-        if (request.isNavigationRequest() && request.frame() === page?.mainFrame()) finalUrl = url.href;
-        const body = await readWithin(response.body, bytesLeft);
-        bytesLeft -= body.length;
-        await route.fulfill({ status: response.status, headers: responseHeaders(response.headers), body });
-      } catch (error) {
-        if (error instanceof FetchRefused && error.blocked) refused.push(url.href);
-        await route.abort(error instanceof FetchRefused && error.blocked ? "blockedbyclient" : "failed").catch(() => undefined);
-      }
-    });
-    page = await context.newPage();
-    let response;
+    let ended;
     try {
-      response = await page.goto(target.href, { waitUntil: "load", timeout: Math.max(1000, deadline - Date.now()) });
+      ended = await open.capture({ url: target.href, width: SCREENSHOT_WIDTH, height: SCREENSHOT_HEIGHT, timeoutMs: settings.timeoutMs }, (request) => answerRequest(state, request));
     } catch (error) {
-      if (refused.includes(target.href)) throw new CaptureFailed("refused", target.href);
-      throw new CaptureFailed(abort.signal.aborted || /Timeout/i.test(String(error)) ? "timeout" : "navigation", (error as Error).message.split("\n")[0]);
+      throw new CaptureFailed(abort.signal.aborted ? "timeout" : "navigation", (error as Error).message);
     }
-    if (!response || response.status() >= 400) throw new CaptureFailed("status", String(response?.status() ?? "none"));
-    // A moment for late pictures and fonts, within the budget.
-    await page.waitForLoadState("networkidle", { timeout: Math.max(0, Math.min(2500, deadline - Date.now() - 1500)) }).catch(() => undefined);
-    const png = await page.screenshot({ type: "png", animations: "disabled", timeout: Math.max(1000, deadline - Date.now()) });
-    const webp = await sharp(png).webp({ quality: 80 }).toBuffer();
-    return { png, webp, finalUrl, refused };
-  } catch (error) {
-    if (error instanceof CaptureFailed) throw error;
-    throw new CaptureFailed(abort.signal.aborted ? "timeout" : "navigation", (error as Error).message.split("\n")[0]);
+    const refused = [...state.refused, ...ended.refusedSockets];
+    switch (ended.outcome) {
+      case "ok": {
+        const png = Buffer.from(ended.png.buffer, ended.png.byteOffset, ended.png.byteLength);
+        const webp = await sharp(png).webp({ quality: 80 }).toBuffer();
+        return { png, webp, finalUrl: state.finalUrl, refused };
+      }
+      case "goto":
+        if (refused.includes(target.href)) throw new CaptureFailed("refused", target.href);
+        throw new CaptureFailed(abort.signal.aborted || ended.timedOut ? "timeout" : "navigation", ended.message);
+      case "status":
+        throw new CaptureFailed("status", String(ended.status ?? "none"));
+      case "error":
+        throw new CaptureFailed(abort.signal.aborted || ended.timedOut ? "timeout" : "navigation", ended.message);
+    }
   } finally {
     clearTimeout(timer);
+    clearTimeout(stuck);
     abort.abort();
-    await context.close().catch(() => undefined);
     idleTimer = setTimeout(() => void closeScreenshotBrowser(), IDLE_CLOSE_MS);
     idleTimer.unref();
+  }
+}
+
+/**
+ * A request of the page, made here through the guard (public addresses only, allowed ports, the checked
+ * address connected to), each redirect hop included: a redirect handed to Chromium would be followed by its
+ * own network stack. Only GET and HEAD, within the capture's request, byte and time budgets.
+ */
+async function answerRequest(state: CaptureState, request: PageRequest): Promise<PageAnswer> {
+  const { method } = request;
+  let url: URL;
+  try {
+    url = new URL(request.url);
+  } catch {
+    return { abort: "blockedbyclient" };
+  }
+  if ((method !== "GET" && method !== "HEAD") || ++state.requests > MAX_REQUESTS || state.bytesLeft <= 0 || state.signal.aborted) {
+    if (method !== "GET" && method !== "HEAD") state.refused.push(`${method} ${url.href}`);
+    return { abort: "blockedbyclient" };
+  }
+  try {
+    const headers = Object.fromEntries(Object.entries(request.headers).filter(([name]) => !DROPPED_REQUEST_HEADERS.has(name.toLowerCase()) && !name.startsWith(":")));
+    headers["accept-encoding"] = "gzip, deflate, br";
+    const options = { method: method === "HEAD" ? ("HEAD" as const) : ("GET" as const), headers, allowHosts: state.settings.allowHosts, signal: state.signal };
+    let response = await guardedRequest(url, options);
+    for (let hops = 0; response.status >= 300 && response.status < 400 && response.headers.location; hops++) {
+      response.body.destroy();
+      if (hops >= MAX_REDIRECTS) throw new FetchRefused("redirects", String(hops + 1));
+      url = new URL(response.headers.location, url);
+      response = await guardedRequest(url, options);
+    }
+    if (request.mainNavigation) state.finalUrl = url.href;
+    const body = await readWithin(response.body, state.bytesLeft);
+    state.bytesLeft -= body.length;
+    return { status: response.status, headers: responseHeaders(response.headers), body };
+  } catch (error) {
+    const blocked = error instanceof FetchRefused && error.blocked;
+    if (blocked) state.refused.push(url.href);
+    return { abort: blocked ? "blockedbyclient" : "failed" };
   }
 }
 
