@@ -150,6 +150,8 @@ export class BrowserProcess {
     let stderr = "";
     this.#child.stderr?.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-2000)));
     this.#child.on("message", (message: FromChild) => this.#receive(message));
+    // A send to a child that has just gone fails here (its exit rejects the captures), not as a crash.
+    this.#child.on("error", (error) => getLogger().warn({ err: error.message }, "the screenshot browser process failed"));
     this.exited = new Promise((resolve) => {
       this.#child.on("exit", (code, signal) => {
         this.#exited = true;
