@@ -127,7 +127,8 @@ describe("us-en is American English", () => {
     });
   }
 
-  it("so is the English written in code (mails, errors, logs)", () => {
+  // Reads every source file: seconds when other test files share the cores.
+  it("so is the English written in code (mails, errors, logs)", { timeout: 30_000 }, () => {
     // app/data holds category names in every language ("analyse" is French there).
     const files = [...codeFiles("app"), ...codeFiles("server")].filter((file) => !file.startsWith(path.join("app", "data")));
     const british = files.flatMap((file) => sentencesInCode(file).flatMap((text) => britishWords(text).map((word) => `${file}: ${word} in "${text.trim().slice(0, 80)}"`)));
