@@ -12,6 +12,7 @@ import { watchPoolStats } from "../metrics";
 import { migrations } from "./migrations";
 import type { Database as Schema } from "./schema";
 import { ImmediateSqliteDialect, withStatementCache } from "./sqlite-immediate";
+import { checkpointInBackground } from "./wal-checkpoints";
 
 export type DB = Kysely<Schema>;
 export type { Schema };
@@ -68,9 +69,11 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
   if (database.path === ":memory:") return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
   const reader = new SqliteColumnReader(path.resolve(database.path));
   const background = new SqliteColumnReader(path.resolve(database.path));
+  const stopCheckpoints = checkpointInBackground(sqlite, path.resolve(database.path));
   const closeReaders = () => {
     reader.close();
     background.close();
+    stopCheckpoints();
   };
   const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, closeReaders) }) });
   registerColumnReader(db, reader, background);
