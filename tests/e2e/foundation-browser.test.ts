@@ -40,7 +40,6 @@ describe("site shell in Chromium", () => {
     const card = page.locator('[data-testid="tool-card"]').first();
     const href = (await card.getAttribute("href"))!;
     expect(href).toMatch(/^\/us-en\/tool\/[\w-]+$/);
-    expect(await card.getAttribute("data-discover")).toBe("true");
     // A click with a modifier key (new tab or window) is left to the browser: the app does not prevent it.
     const takenOver = await card.evaluate((a) => {
       let prevented: boolean | undefined;
