@@ -16,32 +16,20 @@ export function fetchedPageTexts(): string | undefined {
   return fetched;
 }
 
-const RETRIES = 4;
-const FIRST_DELAY_MS = 250;
-
 /**
- * Fetches the texts the document preloads (from the preload, so no second request). Resolves true when
- * the page can hydrate: the texts are there or the page names none (it carries them in its loader data);
- * false when they stayed unavailable after a few tries, and then the page stays as the server sent it
- * (links, forms and filters work without JavaScript) rather than hydrating without its words.
+ * Fetches the texts the document preloads (from the preload, so no second request; once more if that
+ * failed). Resolves true when the page can hydrate: the texts are there or the page names none (it carries
+ * them in its loader data); false when they stayed unavailable, and then the page stays as the server sent
+ * it (links, forms and filters work without JavaScript) rather than hydrating without its words.
  */
-export async function loadPageTexts(): Promise<boolean> {
+export function loadPageTexts(): Promise<boolean> {
   const link = document.querySelector<HTMLLinkElement>(`link[${PAGE_TEXTS_ATTRIBUTE}]`);
-  if (!link) return true;
-  let delay = FIRST_DELAY_MS;
-  for (let attempt = 0; ; attempt++) {
-    try {
-      const response = await fetch(link.href);
-      if (!response.ok) throw new Error(`HTTP ${response.status} for ${link.href}`);
-      fetched = await response.text();
-      return true;
-    } catch (error) {
-      if (attempt >= RETRIES - 1) {
-        console.error("The page's texts did not load; it stays as the server sent it", error);
-        return false;
-      }
-      await new Promise((resolve) => setTimeout(resolve, delay));
-      delay *= 2;
-    }
-  }
+  if (!link) return Promise.resolve(true);
+  const load = () => fetch(link.href).then((response) => (response.ok ? response.text() : Promise.reject(new Error(`HTTP ${response.status}`))));
+  return load()
+    .catch(load)
+    .then(
+      (text) => ((fetched = text), true),
+      (error: unknown) => (console.error("The page's texts did not load", error), false),
+    );
 }
