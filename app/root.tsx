@@ -19,13 +19,15 @@ import { getConfig } from "./.server/config";
 import { enabledMethods } from "./.server/auth/auth";
 import { getSessionUser } from "./.server/auth/session";
 import { getDb } from "./.server/db";
-import { loadRootBundles } from "./.server/i18n";
+import { rootTexts } from "./.server/page-texts";
 import { newsletterEnabled } from "./.server/newsletter/subscribers";
 import { SiteShell } from "./components/layout/site-shell";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
-import { htmlLang, isUnlocalizedPath, negotiateLanguage, PREFERRED_LANGUAGE_COOKIE, splitLangPath, type Lang, type Namespace } from "./i18n/languages";
-import { i18nForRender, serializeBundles } from "./i18n/render-instance";
+import { htmlLang, isUnlocalizedPath, negotiateLanguage, PREFERRED_LANGUAGE_COOKIE, splitLangPath, type Lang } from "./i18n/languages";
+import { i18nForRender } from "./i18n/render-instance";
+import { fetchedPageTexts, PAGE_TEXTS_ATTRIBUTE, ROOT_TEXTS_KEY } from "./i18n/page-texts";
+import { markupCarried, useMarkupData } from "./delivery/markup-data";
 import { useT } from "./i18n/translator";
 import { AppLinkNavigation } from "./delivery/app-link";
 import { DocumentLinks } from "./delivery/stylesheet";
@@ -57,9 +59,6 @@ const FAVICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
 
 export const links: Route.LinksFunction = () => [FAVICON];
 
-/** Bundles every page needs; routes add their own (e.g. `about`) through their loaders. */
-const ROOT_NAMESPACES: Namespace[] = ["common", "categories", "tools", "user", "favorites", "makers"];
-
 const PREFERRED_LANGUAGE = new RegExp(`(?:^|;\\s*)${PREFERRED_LANGUAGE_COOKIE}=([\\w-]+)`);
 
 /** The path's language; pages without a language segment (admin) follow the visitor's preference. */
@@ -69,16 +68,20 @@ function pageLanguage(request: Request): Lang {
   return negotiateLanguage(PREFERRED_LANGUAGE.exec(request.headers.get("cookie") ?? "")?.[1], request.headers.get("accept-language"));
 }
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const lang = pageLanguage(request);
-  const [bundles, footerCategories, user] = await Promise.all([
-    loadRootBundles(lang, ROOT_NAMESPACES),
+  const [texts, footerCategories, user] = await Promise.all([
+    rootTexts(lang),
     listFooterCategories(getDb(), lang),
     getSessionUser(request),
   ]);
+  // A document renders with the texts and preloads them for the browser (`textsHref`, decision 0042); a
+  // client navigation to another language gets them here.
+  const bundlesJson = markupCarried(context, ROOT_TEXTS_KEY, texts.json);
   return {
     lang,
-    bundlesJson: serializeBundles(lang, bundles),
+    bundlesJson,
+    textsHref: bundlesJson === null ? texts.href : null,
     footerCategories,
     year: new Date().getUTCFullYear(),
     publicUrl: getConfig().publicUrl,
@@ -105,7 +108,8 @@ export function Layout({ children }: { children: ReactNode }) {
   const location = useLocation();
   const nonce = useNonce();
   const lang = data?.lang ?? splitLangPath(location.pathname).lang;
-  const bundlesJson = data?.bundlesJson;
+  const textsInRender = useMarkupData(ROOT_TEXTS_KEY);
+  const bundlesJson = data ? (data.bundlesJson ?? textsInRender ?? fetchedPageTexts()) : undefined;
   const i18n = useMemo(() => i18nForRender(lang, bundlesJson ?? "{}"), [lang, bundlesJson]);
   useEffect(() => {
     // Lets tests (and CSS) know the page is interactive, error screens included.
@@ -118,6 +122,7 @@ export function Layout({ children }: { children: ReactNode }) {
         <meta name="viewport" content="width=device-width, initial-scale=1" />
         <meta name="theme-color" content="#4f46e5" />
         <Meta />
+        {data?.textsHref ? <link rel="preload" as="fetch" crossOrigin="anonymous" href={data.textsHref} {...{ [PAGE_TEXTS_ATTRIBUTE]: "" }} /> : null}
         <DocumentLinks delivery={data?.delivery} nonce={nonce} favicon={FAVICON} />
         {data ? (
           <I18nextProvider i18n={i18n}>

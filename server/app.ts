@@ -19,6 +19,7 @@ import { announceScreenshots, closeScreenshotBrowser } from "../app/.server/scre
 import { checkCatalogFreshness } from "../app/.server/tools/cache";
 import { getLogger } from "../app/.server/logger";
 import { countPublishedTools } from "../app/.server/tools/queries";
+import { rootTextsEndpoint } from "../app/.server/page-texts";
 import { edgeGuards, shortUrl } from "./edge-guards";
 import { languageRedirects } from "./language-redirects";
 import { autocompleteEndpoint } from "./autocomplete";
@@ -190,6 +191,11 @@ function withTimeout<T>(work: Promise<T>, ms: number): Promise<T> {
 // Figures for a scraper, also (above all) while the database is away: only with METRICS_TOKEN.
 let metrics: express.RequestHandler | undefined;
 app.get("/metrics", (req, res, next) => (metrics ??= metricsEndpoint(getConfig()))(req, res, next));
+
+// The texts every page renders with, fetched by the browser beside the page's scripts (decision 0042): files only.
+app.get("/texts/:file", (req, res, next) => {
+  rootTextsEndpoint(req, res).then((answered) => answered || next(), next);
+});
 
 // Everything below may need the database: answered 503 while it is away, and a request whose connection
 // broke under it is answered 503 rather than 500.

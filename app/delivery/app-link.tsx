@@ -43,9 +43,9 @@ export type AppLinkProps = Omit<AnchorHTMLAttributes<HTMLAnchorElement>, "href">
 };
 
 /**
- * A link inside the app with the markup of `<Link to>` (the href, and `data-discover` so React Router
- * describes the target route to the browser before it is followed) and in-app navigation on click,
- * through AppLinkNavigation. Without JavaScript, or outside that provider, it is a plain link. Under stock
+ * A link inside the app: the href, and in-app navigation on click through AppLinkNavigation. No
+ * `data-discover` as `<Link>` writes: the browser gets the whole route manifest up front (decision 0016),
+ * so nothing reads it (decision 0042). Without JavaScript, or outside that provider, it is a plain link. Under stock
  * delivery it is React Router's <Link>.
  */
 export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
@@ -58,5 +58,5 @@ export function AppLink({ to, onClick, ...rest }: AppLinkProps) {
           if (!event.defaultPrevented) navigate(event);
         }
       : (onClick ?? navigate);
-  return <a {...rest} href={to} onClick={handleClick} data-discover="true" />;
+  return <a {...rest} href={to} onClick={handleClick} />;
 }

@@ -8,6 +8,8 @@ import { getFixedT } from "~/.server/i18n";
 import { listTools } from "~/.server/tools/queries";
 import { CategoryIcon } from "~/components/categories/category-icon";
 import { ToolSection } from "~/components/tools/tool-section";
+import { CARD_DESCRIPTION_KEY } from "~/components/tools/tool-card";
+import { markupCarriedField } from "~/delivery/markup-data";
 import { useLocalizedPath } from "~/i18n/hooks";
 import { localizedPath, splitLangPath } from "~/i18n/languages";
 import type { Route } from "./+types/category";
@@ -22,7 +24,7 @@ function decodeOnce(value: string): string {
   }
 }
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   // React Router has decoded the path once; a slug that still holds escapes is decoded again when it can be.
@@ -49,7 +51,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
     {
       found: true as const,
       ...page,
-      related: related.tools,
+      // The cards' descriptions are in the page's markup; a document's loader data leaves them out.
+      related: markupCarriedField(context, CARD_DESCRIPTION_KEY, related.tools, (tool) => tool.slug, "description"),
       seo: {
         title: `${category.name} | ${tc("site.name")}`,
         description: category.description ?? t("page.metaDescription", { count: category.toolCount, category: category.name }),

@@ -7,6 +7,8 @@ import { getFixedT } from "~/.server/i18n";
 import { catalogStatistics, homeSections } from "~/.server/tools/queries";
 import { sponsoredEntry } from "~/.server/sponsored/view";
 import { SponsoredSlot } from "~/components/makers/sponsored-slot";
+import { markupCarriedField } from "~/delivery/markup-data";
+import { CARD_DESCRIPTION_KEY } from "~/components/tools/tool-card";
 import { SearchCombobox } from "~/components/search/search-combobox";
 import { ToolSection } from "~/components/tools/tool-section";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
@@ -32,12 +34,14 @@ const WHY_ICONS: Record<(typeof WHY)[number], string> = {
   fresh: "M21 12a9 9 0 1 1-3-6.7L21 8M21 3v5h-5",
 };
 
-export async function loader({ request }: Route.LoaderArgs) {
+export async function loader({ request, context }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const [sections, statistics, t, sponsored] = await Promise.all([homeSections(db, lang), catalogStatistics(db), getFixedT(lang, "common"), sponsoredEntry(db, "home", lang)]);
+  // The cards' descriptions are in the page's markup; a document's loader data leaves them out.
+  const carried = (cards: typeof sections.featured) => markupCarriedField(context, CARD_DESCRIPTION_KEY, cards, (tool) => tool.slug, "description");
   return data(
-    { ...sections, statistics, sponsored, seo: { title: `${t("site.name")} | ${t("site.tagline")}`, description: t("home.heroSubtitle") } },
+    { ...sections, featured: carried(sections.featured), latest: carried(sections.latest), statistics, sponsored, seo: { title: `${t("site.name")} | ${t("site.tagline")}`, description: t("home.heroSubtitle") } },
     { headers: pageCacheHeaders(request) },
   );
 }

@@ -15,7 +15,8 @@ import { loadReviewSection, withReviewsLd } from "~/.server/reviews/page-data";
 import { ListingReport } from "~/components/reports/listing-report";
 import { DiscontinuedNotice } from "~/components/reviews/discontinued-notice";
 import { ReviewsArea } from "~/components/reviews/reviews-area";
-import { ToolCard, useCardText } from "~/components/tools/tool-card";
+import { CARD_DESCRIPTION_KEY, ToolCard, useCardText } from "~/components/tools/tool-card";
+import { markupCarriedField } from "~/delivery/markup-data";
 import { Breadcrumbs } from "~/components/tool-detail/breadcrumbs";
 import { DetailErrorBoundary } from "~/components/tool-detail/detail-not-found";
 import { DetailSections } from "~/components/tool-detail/detail-sections";
@@ -30,7 +31,7 @@ import { AlternativesLink, ToolOffersPanel } from "~/components/compare/tool-off
 import { HydrateApart } from "~/components/layout/hydrate-apart";
 import type { Route } from "./+types/tool";
 
-export async function loader({ request, params }: Route.LoaderArgs) {
+export async function loader({ request, params, context }: Route.LoaderArgs) {
   const { lang } = splitLangPath(new URL(request.url).pathname);
   const db = getDb();
   const view = await resolveOrNotFound(db, params.slug, lang, { sources: TOOL_PAGE_SOURCES });
@@ -53,7 +54,8 @@ export async function loader({ request, params }: Route.LoaderArgs) {
   return data(
     {
       view,
-      related,
+      // The cards' descriptions are in the page's markup; a document's loader data leaves them out.
+      related: markupCarriedField(context, CARD_DESCRIPTION_KEY, related, (tool) => tool.slug, "description"),
       favorite,
       verifiedMaker,
       offers,

@@ -13,7 +13,8 @@ import { listSponsoredEntry } from "~/.server/sponsored/view";
 import { SponsoredSlot } from "~/components/makers/sponsored-slot";
 import { CategorySelect } from "~/components/categories/category-select";
 import { CATEGORY_TREE_KEY, useCategoryTree } from "~/components/categories/category-tree";
-import { markupCarried } from "~/delivery/markup-data";
+import { markupCarried, markupCarriedField } from "~/delivery/markup-data";
+import { CARD_DESCRIPTION_KEY } from "~/components/tools/tool-card";
 import { CategorySidebar } from "~/components/categories/category-sidebar";
 import { MobileCategoryFilter } from "~/components/categories/mobile-category-filter";
 import { Pager } from "~/components/tools/pager";
@@ -92,6 +93,8 @@ export async function loader({ request, params, context }: Route.LoaderArgs) {
         fallback = true;
       }
     }
+    // The cards' descriptions are in the page's markup; a document's loader data leaves them out.
+    result = { ...result, tools: markupCarriedField(context, CARD_DESCRIPTION_KEY, result.tools, (tool) => tool.slug, "description") };
     state = { kind: "ok", result, fallback };
   } catch (error) {
     if (error === UNKNOWN_PATH_CATEGORY) throw data("Not Found", { status: 404 });

@@ -1,6 +1,7 @@
 import type { TFunction } from "i18next";
 import { CardHeart } from "~/components/favorites/card-heart";
 import { AppLink } from "~/delivery/app-link";
+import { useMarkupText } from "~/delivery/markup-data";
 import { RankInfoLink } from "~/components/reviews/rank-info";
 import type { ToolCard as ToolCardData } from "~/.server/tools/queries";
 import { useLang } from "~/i18n/hooks";
@@ -12,6 +13,15 @@ import { CompareToggle } from "~/components/compare/compare-toggle";
 import { formatDecimalFor, formatNumberFor, heartCount, pricingKey, type PricingKey } from "~/lib/tool-display";
 
 export const DEFAULT_TOOL_IMAGE = "/images/tool-default.svg";
+
+/** Prefix of the cards' descriptions a document carries in its markup only (`markupCarriedField`, decision 0042). */
+export const CARD_DESCRIPTION_KEY = "tool-description:";
+
+/** A card's description as the server wrote it into the page, found by the card's link. */
+function descriptionInPage(href: string): string | null | undefined {
+  const link = document.querySelector(`a.card-link[href="${CSS.escape(href)}"]`);
+  return link?.closest("li")?.querySelector(".tool-card-description")?.textContent;
+}
 
 /**
  * How a card's image loads: "lazy" below the fold; "eager" for cards in the first screen; "high" for the
@@ -105,11 +115,14 @@ export function ToolCard({
   // Text shown in another language than the page is marked, for screen readers and hyphenation.
   const differs = tool.contentLanguage !== text.lang;
   const contentLang = differs ? (isLang(tool.contentLanguage) ? htmlLang(tool.contentLanguage) : tool.contentLanguage) : undefined;
+  const href = localizedPath(text.lang, `/tool/${tool.slug}`);
+  // A document's loader data leaves the descriptions out: the page shows them (decision 0042).
+  const description = useMarkupText(CARD_DESCRIPTION_KEY + tool.slug, tool.description, () => descriptionInPage(href));
   return (
     <li className="tool-card relative">
       {/* The link holds the picture and the name and covers the whole card (`.card-link`), so the "?" beside the
           rating can be a link of its own without nesting one link in another. */}
-      <AppLink to={localizedPath(text.lang, `/tool/${tool.slug}`)} className="card-link flex flex-col" data-testid="tool-card">
+      <AppLink to={href} className="card-link flex flex-col" data-testid="tool-card">
         <div className="relative">
           <CardMark name={tool.name} png={tool.imageUrl} webp={tool.imageWebpUrl} color={tool.brandColor} priority={imagePriority} />
           <span role="img" className="tool-card-hearts" aria-label={text.hearts(hearts)}>
@@ -131,7 +144,7 @@ export function ToolCard({
               <RankInfoLink lang={text.lang} label={text.howWeRank} />
             </span>
           </p>
-          <p className="tool-card-description">{tool.description}</p>
+          <p className="tool-card-description">{description}</p>
           <p className="tool-card-footer" lang={differs ? text.htmlLang : undefined}>
             <span className="tool-card-category">{tool.category?.name}</span>
             <span className="tool-card-pricing">{text.pricing(pricingKey(tool.pricing))}</span>
