@@ -193,7 +193,7 @@ let metrics: express.RequestHandler | undefined;
 app.get("/metrics", (req, res, next) => (metrics ??= metricsEndpoint(getConfig()))(req, res, next));
 
 // The texts every page renders with, fetched by the browser beside the page's scripts (decision 0042): files only.
-app.get("/texts/:file", (req, res, next) => {
+app.get("/texts/*file", (req, res, next) => {
   rootTextsEndpoint(req, res).then((answered) => answered || next(), next);
 });
 

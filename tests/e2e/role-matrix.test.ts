@@ -19,7 +19,7 @@ import { freePort, startServer, type RunningServer } from "../support/server";
  * Endpoints Express answers before React Router (server/app.ts) and folders server.js serves.
  * Add yours here, and its rows in a role-matrix file.
  */
-const EXPRESS_ENDPOINTS = ["/healthz", "/readyz", "/metrics", "/api/auth/*", "/api/autocomplete", "/uploads/*", "/assets/*"];
+const EXPRESS_ENDPOINTS = ["/healthz", "/readyz", "/metrics", "/api/auth/*", "/api/autocomplete", "/texts/*", "/uploads/*", "/assets/*"];
 
 const files = import.meta.glob<{ default: RoleMatrixEntry[] }>(["../role-matrix/*.ts", "!../role-matrix/types.ts"], { eager: true });
 const rows: Array<RoleMatrixEntry & { source: string }> = Object.entries(files).flatMap(([file, mod]) =>

@@ -38,6 +38,9 @@ export default [
   // Only METRICS_TOKEN opens it (the matrix's server sets one): no session, an administrator's neither.
   everyone("/metrics", "/metrics", 401),
   everyone("/api/autocomplete", "/api/autocomplete?q=gram", 200),
+  // The texts pages preload (decision 0042): an address of older texts gets the current ones, not to be kept.
+  everyone("/texts/*", "/texts/us-en.0123456789abcdef.json", 200),
+  everyone("/texts/*", "/texts/no-such-language.0123456789abcdef.json", 404),
   everyone("/uploads/*", "/uploads/no-such-image.png", 404),
   everyone("/assets/*", "/assets/no-such-chunk.js", 404),
 ] satisfies RoleMatrixEntry[];
