@@ -52,12 +52,11 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
   }
   const url = process.env.TEST_DATABASE_URL!;
   const schema = `t_${crypto.randomBytes(6).toString("hex")}`;
-  const admin = new pg.Client({ connectionString: url });
-  await admin.connect();
-  await admin.query(`create schema ${schema}`);
-  await admin.end();
   const db = createDatabase({ database: { kind: "postgres", url }, pgSchema: schema });
-  await migrateToLatest(db);
+  await underSchemaLock(url, async (admin) => {
+    await admin.query(`create schema ${schema}`);
+    await migrateToLatest(db);
+  });
   return {
     db,
     dialect,
@@ -65,10 +64,24 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
     env: { DATABASE_SCHEMA: schema },
     async destroy() {
       await db.destroy();
-      const client = new pg.Client({ connectionString: url });
-      await client.connect();
-      await client.query(`drop schema if exists ${schema} cascade`);
-      await client.end();
+      await underSchemaLock(url, (admin) => admin.query(`drop schema if exists ${schema} cascade`));
     },
   };
+}
+
+/**
+ * Test files run side by side on one PostgreSQL database, each in a schema of its own. A migration's first
+ * look for its bookkeeping tables (Kysely's introspection) reads every schema's tables, and fails with "schema
+ * ... does not exist" when another file drops its schema in that moment; so creating (with the migrations)
+ * and dropping a test schema take turns, under one advisory lock.
+ */
+async function underSchemaLock<T>(url: string, work: (admin: pg.Client) => Promise<T>): Promise<T> {
+  const admin = new pg.Client({ connectionString: url });
+  await admin.connect();
+  try {
+    await admin.query("select pg_advisory_lock(hashtext('test schemas'))");
+    return await work(admin);
+  } finally {
+    await admin.end();
+  }
 }
