@@ -125,11 +125,9 @@ process.on("message", (message) => {
   }
 });
 process.on("disconnect", () => void leave());
-process.send({ type: "ready" });
 `;
 
 type FromChild =
-  | { type: "ready" }
   | ({ type: "request" } & PageRequest)
   | { type: "captured"; id: number; outcome: CaptureOutcome };
 

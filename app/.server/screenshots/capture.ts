@@ -7,11 +7,11 @@ import { BrowserProcess, type LaunchSettings, type PageAnswer, type PageRequest 
 /**
  * A website captured in headless Chromium without the browser ever touching the network itself: every
  * request the page makes (the page, its subresources, each redirect hop, frames, fetches) is intercepted
- * in the browser's own process (browser-process.ts) and made by the server through the website fetcher's guard (`guardedRequest`: public addresses only,
- * ports 80/443 unless allow-listed, the checked address is the one connected to), then handed to the
- * browser. WebSockets and service workers are refused outright, downloads are off, each capture gets a new
- * browser context (no cookies, storage or cache kept), and time and bytes are budgeted per capture. As a
- * second wall, Chromium's own network points at a closed proxy and resolves no names, so anything that
+ * in the browser's own process (browser-process.ts) and made by the server through the website fetcher's
+ * guard (`guardedRequest`: public addresses only, ports 80/443 unless allow-listed, the checked address is
+ * the one connected to), then handed to the browser. WebSockets and service workers are refused outright,
+ * downloads are off, each capture gets a new browser context (no cookies, storage or cache kept), and time
+ * and bytes are budgeted per capture. As a second wall, Chromium's own network points at a closed proxy and resolves no names, so anything that
  * slipped past the interception fails instead of reaching out.
  */
 export const SCREENSHOT_WIDTH = 1280;
