@@ -77,7 +77,7 @@ function AppStylesheet({ hrefs, nonce }: { hrefs: readonly string[]; nonce: stri
       <>
         <style id={STYLE_ID} nonce={nonce} dangerouslySetInnerHTML={{ __html: css }} />
         {hrefs.map((href) => (
-          <link key={href} rel="preload" as="style" href={href} nonce={nonce} {...{ [FULL_STYLESHEET_ATTRIBUTE]: "" }} />
+          <link key={href} rel="preload" as="style" href={href} nonce={nonce} fetchPriority="low" {...{ [FULL_STYLESHEET_ATTRIBUTE]: "" }} />
         ))}
       </>
     );

@@ -119,6 +119,18 @@ describe("operations and headers", () => {
     expect(inlined).not.toContain("backdrop\\:bg-slate-900");
     expect(inlined.length).toBeLessThan(file.length / 2);
   });
+  it("asks for the hydration code and the whole stylesheet at low priority, after what the first paint needs", async () => {
+    if (process.env.E2E_DELIVERY === "stock") return;
+    for (const path of ["/us-en", "/de/tools", "/zh-CN/tool/chatgpt"]) {
+      const html = await (await get(path)).text();
+      const head = html.slice(0, html.indexOf("</head>"));
+      const modules = head.match(/<link rel="modulepreload"[^>]*>/g) ?? [];
+      expect(modules.length, path).toBeGreaterThan(3);
+      for (const link of modules) expect(link, path).toContain('fetchpriority="low"');
+      expect(html.slice(html.indexOf("</head>")), path).not.toContain('rel="modulepreload"');
+      expect(head, path).toMatch(/<link rel="preload" as="style"[^>]*fetchPriority="low"[^>]*data-full-css/);
+    }
+  });
 
   it("loads at most 145 KB (gzip) of JavaScript on the home page, without the login dialog, autocomplete code or zod", async () => {
     const html = await (await get("/us-en")).text();
