@@ -55,13 +55,16 @@ describe("which names are shortened", () => {
      const B = ({ n, tone }: { n: number; tone: string }) => <div className={\`grid-cols-\${n} \${tone}-calm\`} />;`,
     "app.tsx",
   );
-  const browserTest = analyzeModule(`page.locator(".tool-card"); page.locator(\`.items-\${x}\`); getByTestId("flex");`, "t.test.ts");
+  const browserTest = analyzeModule(`page.locator(".tool-card"); page.locator(\`.items-\${x}\`); getByTestId("flex"); css.includes("lg\\\\:grid-cols-\\\\[16rem_1fr\\\\]");`, "t.test.ts");
 
   it("keeps names another text mentions, or that a name built at run time could be", () => {
-    const names = planShortNames([app], [browserTest], ["active"]);
+    const withoutEscapedMention = analyzeModule(`page.locator(".tool-card"); page.locator(\`.items-\${x}\`); getByTestId("flex");`, "t.test.ts");
+    const names = planShortNames([app], [withoutEscapedMention], ["active"]);
     expect([...names.keys()].sort()).toEqual(["lg:grid-cols-[16rem_1fr]"]);
     // tool-card and flex: mentioned by the test; grid-cols-3, items-center, tone-calm: could be built at run time.
     expect(names.get("lg:grid-cols-[16rem_1fr]")).toMatch(/^[A-Z]/);
+    // A mention in a stylesheet's escaped form counts too.
+    expect(planShortNames([app], [browserTest]).size).toBe(0);
   });
 
   it("treats a mention as a whole name only", () => {

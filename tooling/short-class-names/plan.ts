@@ -50,15 +50,17 @@ export function planShortNames(classModules: Analysis[], otherModules: Analysis[
   const otherTexts: string[] = [...library];
   const prefixes = new Set<string>();
   const suffixes = new Set<string>();
+  // A selector in code may escape a name (".lg\\:hidden"): its mentions count unescaped too.
+  const pushText = (text: string) => otherTexts.push(text, ...(text.includes("\\") ? [text.replace(/\\(.)/g, "$1")] : []));
   const addOther = (piece: Piece) => {
-    otherTexts.push(piece.text);
+    pushText(piece.text);
     // The name characters touching the open end: `tone-${tone}` starts names with "tone-".
     if (piece.openEnd) prefixes.add(/[\w:/[\]-]*$/.exec(piece.text)![0]);
     if (piece.openStart) suffixes.add(/^[\w:/[\]-]*/.exec(piece.text)![0]);
   };
   // Outside the app a name built at run time would be a selector's: `.tool-card-${slug}`.
   const addOutside = (piece: Piece) => {
-    otherTexts.push(piece.text);
+    pushText(piece.text);
     if (piece.openEnd) prefixes.add(/\.([\w:/[\]-]*)$/.exec(piece.text)?.[1] ?? "");
   };
   for (const analysis of classModules) {
