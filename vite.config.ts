@@ -2,6 +2,7 @@ import { reactRouter } from "@react-router/dev/vite";
 import tailwindcss from "@tailwindcss/vite";
 import { fileURLToPath } from "node:url";
 import { defineConfig, type Plugin } from "vite";
+import { shortClassNames } from "./tooling/short-class-names/plugin";
 
 /**
  * The browser code every page loads (the root layout and what it imports statically, with React and React
@@ -42,6 +43,6 @@ export default defineConfig(({ isSsrBuild }) => {
       ? { rollupOptions: { input: "./server/app.ts" }, target: "node20" }
       : { rolldownOptions: { output: { codeSplitting: { groups: [{ name: "shell", test: shell.test }] } } } },
     ssr: { external: ["better-sqlite3", "pg", "sharp", "pino", "pino-pretty"] },
-    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [shell.plugin])],
+    plugins: [tailwindcss(), reactRouter(), ...(isSsrBuild ? [] : [shell.plugin]), ...shortClassNames(fileURLToPath(new URL(".", import.meta.url)))],
   };
 });

@@ -115,8 +115,9 @@ describe("operations and headers", () => {
     const whole = /<link rel="preload" as="style" href="(\/assets\/[^"]+\.css)"[^>]*data-full-css/.exec(head)?.[1];
     expect(whole).toBeDefined();
     const file = await (await get(whole!)).text();
-    expect(file).toContain("backdrop\\:bg-slate-900");
-    expect(inlined).not.toContain("backdrop\\:bg-slate-900");
+    // The dialog's backdrop (its class name is shortened in production builds, decision 0044).
+    expect(file).toMatch(/::backdrop\{background-color:/);
+    expect(inlined).not.toMatch(/::backdrop\{background-color:/);
     expect(inlined.length).toBeLessThan(file.length / 2);
   });
   it("asks for the hydration code and the whole stylesheet at low priority, after what the first paint needs", async () => {
@@ -170,7 +171,7 @@ describe("operations and headers", () => {
     expect(await (await get("/de/about")).text()).toContain(`href="${href}"`);
   });
 
-  it("keeps the tool list's HTML within 146 KB and its JavaScript free of zod", async () => {
+  it("keeps the tool list's HTML within 132 KB and its JavaScript free of zod", async () => {
     const res = await get("/us-en/tools");
     const html = Buffer.from(await res.arrayBuffer());
     // 229 KB: the inlined stylesheet 72 KB, loader data 66 KB (the common bundle 25 KB, the category tree
@@ -180,8 +181,9 @@ describe("operations and headers", () => {
     // stats' texts, the list carries only the filter part of the compare bundle, and cards use named classes.
     // 170.4 KB (decision 0041): the category tree travels once, as the category select's options. 145.2 KB
     // (decision 0042): the texts come from a cached address, the cards' descriptions only in their markup,
-    // links without `data-discover`.
-    expect(html.length / 1024).toBeLessThanOrEqual(146);
+    // links without `data-discover`. 130.8 KB (decision 0044): production builds give class names short names
+    // (class attributes 25 -> 15 KB, the inlined rules' selectors too) and spacing utilities are lengths.
+    expect(html.length / 1024).toBeLessThanOrEqual(132);
     const scripts = [...html.toString().matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1]!);
     expect(scripts.length).toBeGreaterThan(0);
     for (const url of scripts) expect(Buffer.from(await (await get(url)).arrayBuffer()).includes("ZodError"), url).toBe(false);

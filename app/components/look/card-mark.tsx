@@ -33,7 +33,7 @@ export function CardMark({
   const brand = color && HEX.test(color) ? color : NEUTRAL;
   const original = png || webp;
   return (
-    <div className={`card-stage card-stage-${size}`} style={{ "--brand": brand } as CSSProperties} data-testid="card-stage">
+    <div className={size === "compact" ? "card-stage card-stage-compact" : "card-stage"} style={{ "--brand": brand } as CSSProperties} data-testid="card-stage">
       {failed || !original ? (
         <span className="card-mark-initials" aria-hidden="true">
           {initialsOf(name)}
