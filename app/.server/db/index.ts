@@ -10,10 +10,11 @@ import { dialectOf } from "./dialect";
 import { registerColumnReader, SqliteColumnReader } from "./int-columns";
 import { watchPoolStats } from "../metrics";
 import { migrations } from "./migrations";
+import { fillWebsiteHosts } from "./migrations/fill-website-hosts";
 import type { Database as Schema } from "./schema";
 import { ImmediateSqliteDialect, withStatementCache } from "./sqlite-immediate";
 import { checkpointInBackground } from "./wal-checkpoints";
-import { fillWebsiteHosts, websiteHostPlugin } from "./website-host";
+import { websiteHostPlugin } from "./website-host";
 
 export type DB = Kysely<Schema>;
 export type { Schema };

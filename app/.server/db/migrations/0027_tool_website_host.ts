@@ -7,7 +7,7 @@ import type { Kysely } from "kysely";
  * Only the column and its index here: both are quick at any size (a column with a constant default is not
  * written into the rows on either engine), so a rolling upgrade's old instances wait on the table for a moment,
  * not for a rewrite of every row. Existing tools get their host right after the migrations, in short batches by
- * the same function as every later write (`fillWebsiteHosts` in db/website-host.ts).
+ * the same function as every later write (`fillWebsiteHosts` in fill-website-hosts.ts).
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema.alterTable("tools").addColumn("website_host", "text", (c) => c.notNull().defaultTo("")).execute();
