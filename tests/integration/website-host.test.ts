@@ -15,7 +15,7 @@ import { migrations } from "~/.server/db/migrations";
 import { hostColumn } from "~/.server/db/website-host";
 import { findDuplicate } from "~/.server/submissions/queries";
 import { NO_OFFERS } from "~/lib/offers";
-import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
+import { createTestDatabase, testDialects, whileMigrating, type TestDatabase } from "../support/databases";
 import { startSmtpCapture } from "../support/smtp";
 import { insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";
 
@@ -161,18 +161,20 @@ describe.each(testDialects())("migration 0027 on %s", (dialect) => {
       allowUnorderedMigrations: true,
       ...(t.env.DATABASE_SCHEMA ? { migrationTableSchema: t.env.DATABASE_SCHEMA } : {}),
     });
-    const down = await migrator.migrateTo("0026_tool_change_log");
-    expect(down.error).toBeUndefined();
     const odd = ["https://WWW.Odd-Case.example/Path/?utm_source=x", "http://sub.odd.example:8080/", "https://xn--bcher-kva.example/", "https://bücher.example/", "ftp://files.example/", "not an address", ""];
     const urls = [...odd, ...Array.from({ length: 2300 }, (_, i) => `https://${i % 3 ? "www." : ""}tool-${i}.example/${i % 5 ? "" : "app"}`)];
-    const now = new Date().toISOString();
-    // As the version before the column wrote tools.
-    const plain = t.db.withoutPlugins();
-    for (let i = 0; i < urls.length; i += 400) {
-      const rows = urls.slice(i, i + 400).map((website_url, j) => ({ slug: `before-${i + j}`, website_url, pricing: "free", manual_priority: null, updated_at: now }));
-      await plain.insertInto("tools").values(rows).execute();
-    }
-    await migrateToLatest(t.db);
+    await whileMigrating(t, async () => {
+      const down = await migrator.migrateTo("0026_tool_change_log");
+      expect(down.error).toBeUndefined();
+      const now = new Date().toISOString();
+      // As the version before the column wrote tools.
+      const plain = t.db.withoutPlugins();
+      for (let i = 0; i < urls.length; i += 400) {
+        const rows = urls.slice(i, i + 400).map((website_url, j) => ({ slug: `before-${i + j}`, website_url, pricing: "free", manual_priority: null, updated_at: now }));
+        await plain.insertInto("tools").values(rows).execute();
+      }
+      await migrateToLatest(t.db);
+    });
     const tools = await t.db.selectFrom("tools").select(["website_url", "website_host"]).where("slug", "like", "before-%").execute();
     expect(tools).toHaveLength(urls.length);
     for (const tool of tools) expect(tool.website_host).toBe(hostColumn(tool.website_url));
