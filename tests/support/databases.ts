@@ -70,6 +70,14 @@ export async function createTestDatabase(dialect: TestDialect): Promise<TestData
 }
 
 /**
+ * Runs `work`, which migrates `t` itself (down and up again), while no other test file creates or drops a schema:
+ * the same turns as below, both ways (an `alter table` here fails another file's introspection as a drop would).
+ */
+export async function whileMigrating<T>(t: TestDatabase, work: () => Promise<T>): Promise<T> {
+  return t.dialect === "postgres" ? underSchemaLock(t.url, () => work()) : work();
+}
+
+/**
  * Test files run side by side on one PostgreSQL database, each in a schema of its own. A migration's first
  * look for its bookkeeping tables (Kysely's introspection) reads every schema's tables, and fails with "schema
  * ... does not exist" when another file drops its schema in that moment; so creating (with the migrations)

@@ -10,9 +10,11 @@ import { dialectOf } from "./dialect";
 import { registerColumnReader, SqliteColumnReader } from "./int-columns";
 import { watchPoolStats } from "../metrics";
 import { migrations } from "./migrations";
+import { fillWebsiteHosts } from "./migrations/fill-website-hosts";
 import type { Database as Schema } from "./schema";
 import { ImmediateSqliteDialect, withStatementCache } from "./sqlite-immediate";
 import { checkpointInBackground } from "./wal-checkpoints";
+import { websiteHostPlugin } from "./website-host";
 
 export type DB = Kysely<Schema>;
 export type { Schema };
@@ -22,6 +24,9 @@ export interface DatabaseOptions {
   /** PostgreSQL schema to work in (tests use one per run); default public. */
   pgSchema?: string;
 }
+
+/** On every handle: writes of `tools.website_url` carry `website_host` (db/website-host.ts). */
+const plugins = [websiteHostPlugin];
 
 /** Opens a Kysely instance on SQLite or PostgreSQL, as configured. */
 export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
@@ -50,7 +55,7 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
       down: (error) => getLogger().warn({ err: error }, "the database does not answer: requests get 503 until it does"),
       up: (ms) => getLogger().warn({ downForMs: ms }, "the database answers again"),
     });
-    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: watchedPool(pool, availability) }) });
+    const db = new Kysely<Schema>({ dialect: new PostgresDialect({ pool: watchedPool(pool, availability) }), plugins });
     // For /metrics; a pool ended by `db.destroy()` drops out.
     watchPoolStats(() => (pool.ended ? null : { total: pool.totalCount, idle: pool.idleCount, waiting: pool.waitingCount }));
     registerAvailability(db, availability);
@@ -66,7 +71,7 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
   // page's few short queries touch pages all over a large catalogue's tables and indexes.
   sqlite.pragma("mmap_size = 268435456");
   sqlite.pragma("cache_size = -32768");
-  if (database.path === ":memory:") return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }) });
+  if (database.path === ":memory:") return new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite) }), plugins });
   const reader = new SqliteColumnReader(path.resolve(database.path));
   const background = new SqliteColumnReader(path.resolve(database.path));
   const stopCheckpoints = checkpointInBackground(sqlite, path.resolve(database.path));
@@ -75,7 +80,7 @@ export function createDatabase({ database, pgSchema }: DatabaseOptions): DB {
     background.close();
     stopCheckpoints();
   };
-  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, closeReaders) }) });
+  const db = new Kysely<Schema>({ dialect: new ImmediateSqliteDialect({ database: withStatementCache(sqlite, closeReaders) }), plugins });
   registerColumnReader(db, reader, background);
   return db;
 }
@@ -96,6 +101,9 @@ export async function migrateToLatest(db: DB): Promise<MigrationResultSet> {
   });
   const result = await migrator.migrateToLatest();
   if (result.error) throw result.error instanceof Error ? result.error : new Error(String(result.error));
+  // Tools without the host column's value (all of them after migration 0027; later, an older instance's additions).
+  const filled = await fillWebsiteHosts(db);
+  if (filled > 0) getLogger().info({ tools: filled }, "website hosts filled in");
   return result;
 }
 

@@ -33,6 +33,11 @@ export interface ToolsTable {
   id: Id;
   slug: string;
   website_url: string;
+  /**
+   * `websiteHost(website_url)`, '' when it has none (migration 0027): the indexed column a submission's duplicate
+   * check looks a website up by. Derived by the data layer on every write of `website_url` (db/website-host.ts).
+   */
+  website_host: Generated<string>;
   image_url: string | null;
   image_webp_url: string | null;
   preview_url: string | null;

@@ -4,7 +4,7 @@ import type { DB } from "../db";
 import { changeCatalog } from "../catalog/changes";
 import { getLogger } from "../logger";
 import { getStorage, type FileStorage } from "../storage";
-import { websiteHost, websiteKey } from "../submissions/url-key";
+import { websiteKey } from "../submissions/url-key";
 import { captureWebsite, CaptureFailed, chromiumAvailable, type CaptureSettings } from "./capture";
 
 export { CaptureFailed, closeScreenshotBrowser } from "./capture";
@@ -76,8 +76,9 @@ export async function takeSiteScreenshot(db: DB, websiteUrl: string, options: { 
 /** Sets the capture on the tools whose website has `key`; how many. */
 async function showOnTools(db: DB, key: string, shot: { png: string; webp: string; takenAt: string }): Promise<number> {
   const host = key.split(/[/:?]/)[0]!;
-  const candidates = await db.selectFrom("tools").select(["id", "website_url"]).where("website_url", "like", `%${host}%`).execute();
-  const ids = candidates.filter((tool) => websiteKey(tool.website_url) === key && websiteHost(tool.website_url) === host).map((tool) => tool.id);
+  // The tools on that host from the index on `website_host` (migration 0027; '': not filled yet), then the whole key.
+  const candidates = await db.selectFrom("tools").select(["id", "website_url"]).where("website_host", "in", [host, ""]).execute();
+  const ids = candidates.filter((tool) => websiteKey(tool.website_url) === key).map((tool) => tool.id);
   if (ids.length === 0) return 0;
   await changeCatalog(
     db,

@@ -149,21 +149,21 @@ export type Duplicate = { kind: "tool"; slug: string } | { kind: "pending"; own:
 /**
  * A listed tool or a pending submission whose website has the same
  * normalised form (see url-key.ts). SQL narrows by host; keys are compared here.
+ * Tools by their indexed `website_host` (the key's host, migration 0027; db/website-host.ts keeps it): the
+ * few tools on that host, read from the index, not every tool's address. Pending submissions stay a `like`
+ * over the pending ones only (by the status index): the review queue, not the catalogue.
  */
 export async function findDuplicate(db: DB, websiteUrl: string, userId: string): Promise<Duplicate | null> {
   const key = websiteKey(websiteUrl);
   const host = websiteHost(websiteUrl);
   if (!key || !host) return null;
-  const pattern = `%${host}%`;
-  const tools = await db
-    .selectFrom("tools")
-    .select(["slug", "website_url"])
-    .where("status", "=", "published")
-    .where(sql<string>`lower(website_url)`, "like", pattern)
-    .limit(200)
-    .execute();
-  const tool = tools.find((t) => websiteKey(t.website_url) === key);
+  // '' as well: a tool an older instance added during a rolling upgrade, until the next start fills its host.
+  // The status is compared here: with it in SQL, SQLite (without statistics) reads every published tool by the
+  // status index instead.
+  const tools = await db.selectFrom("tools").select(["id", "slug", "website_url", "status"]).where("website_host", "in", [host, ""]).execute();
+  const tool = tools.sort((a, b) => a.id - b.id).find((t) => t.status === "published" && websiteKey(t.website_url) === key);
   if (tool) return { kind: "tool", slug: tool.slug };
+  const pattern = `%${host}%`;
   const pending = await db
     .selectFrom("submissions")
     .select(["user_id", "payload"])

@@ -23,6 +23,7 @@ import * as m0023 from "./0023_makers_and_sponsored";
 import * as m0024 from "./0024_api_keys_newsletter";
 import * as m0025 from "./0025_ecommerce_status";
 import * as m0026 from "./0026_tool_change_log";
+import * as m0027 from "./0027_tool_website_host";
 
 /**
  * Every migration, in order. Listed statically so the production bundle
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   "0024_api_keys_newsletter": m0024,
   "0025_ecommerce_status": m0025,
   "0026_tool_change_log": m0026,
+  "0027_tool_website_host": m0027,
 };
