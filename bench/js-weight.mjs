@@ -139,7 +139,8 @@ for (const pagePath of PATHS) {
   let total = 0;
   const rows = [];
   for (const url of urls) {
-    if (!seen.has(url)) seen.set(url, await (await fetch(base + url)).text());
+    // A build with source maps ends each file with a comment naming its map; production builds have none.
+    if (!seen.has(url)) seen.set(url, (await (await fetch(base + url)).text()).replace(/\n\/\/# sourceMappingURL=\S+\s*$/, ""));
     const size = gz(seen.get(url));
     total += size;
     rows.push([url, size, seen.get(url).length]);
