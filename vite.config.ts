@@ -7,8 +7,8 @@ import { defineConfig, type Plugin } from "vite";
  * The browser code every page loads (the root layout and what it imports statically, with React and React
  * Router) as one chunk instead of two dozen small shared ones: each page loads all of it anyway, and one file
  * compresses better than 25 (the home page's first-load JavaScript fell from 136 to 130 KB gzip, issue 37).
- * Lazily imported code (the login dialog, autocomplete, error screens, the top bar's controls) keeps its own
- * chunks. Also in it (decision 0043): the root route's own code, React DOM with its scheduler and React
+ * Lazily imported code (the login dialog, autocomplete, error screens, the search box and language menu, the
+ * signed-in menu) keeps its own chunks. Also in it (decision 0043): the root route's own code, React DOM with its scheduler and React
  * Router's browser entry (before, three more files every page loaded), and the tool card with what it
  * imports, which most pages show and which the root layout reached through the search box until that box
  * loaded apart (without it, the card's code would be eight small chunks).

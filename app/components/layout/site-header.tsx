@@ -1,8 +1,9 @@
 import { useState } from "react";
 import { useT } from "~/i18n/translator";
 import { Link, NavLink } from "react-router";
+import { AccountSlot } from "~/components/auth/account-slot";
 import { useLocalizedPath } from "~/i18n/hooks";
-import { AccountControls, LanguageMenu, SearchBox } from "./header-controls";
+import { LanguageMenu, SearchBox } from "./header-controls";
 import { HydrateApart } from "./hydrate-apart";
 
 const NAV_ITEMS = [
@@ -13,7 +14,7 @@ const NAV_ITEMS = [
 
 /**
  * Sticky top bar: logo, search, main links, language switcher, account slot; collapses on mobile. The search
- * box, language menu and account slot hydrate apart, with their code (header-controls.ts).
+ * box and language menu hydrate apart, with their code (header-controls.ts).
  */
 export function SiteHeader() {
   const t = useT("common");
@@ -47,9 +48,7 @@ export function SiteHeader() {
             <LanguageMenu />
           </HydrateApart>
           <div data-slot="account" className="flex items-center">
-            <HydrateApart>
-              <AccountControls />
-            </HydrateApart>
+            <AccountSlot />
           </div>
           <button
             type="button"
