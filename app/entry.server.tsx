@@ -6,9 +6,16 @@ import { renderWhole, STREAM_TIMEOUT_MS } from "./delivery/render.server";
 import { renderStock } from "./delivery/stock-render.server";
 import { provideServerParts } from "./components/layout/lazy-part";
 import { SiteFooter } from "./components/layout/site-footer";
+import { LanguageSwitcher, SearchCombobox } from "./components/layout/header-controls-parts";
+import { UserMenu } from "./components/auth/user-menu";
 
 // Parts the browser loads apart (lazyPart) render at once here.
-provideServerParts({ "site-footer": { default: SiteFooter } });
+provideServerParts({
+  "site-footer": { default: SiteFooter },
+  "search-box": { default: SearchCombobox },
+  "language-menu": { default: LanguageSwitcher },
+  "user-menu": { default: UserMenu },
+});
 
 export const streamTimeout = STREAM_TIMEOUT_MS;
 

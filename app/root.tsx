@@ -1,4 +1,4 @@
-import { lazy, useEffect, useMemo, type ComponentType, type ReactNode } from "react";
+import { useEffect, useMemo, type ReactNode } from "react";
 import { I18nextProvider } from "react-i18next";
 import {
   isRouteErrorResponse,
@@ -21,6 +21,7 @@ import { getSessionUser } from "./.server/auth/session";
 import { getDb } from "./.server/db";
 import { rootTexts } from "./.server/page-texts";
 import { newsletterEnabled } from "./.server/newsletter/subscribers";
+import { ErrorScreen, NotFoundScreen } from "./components/lazy-screens";
 import { SiteShell } from "./components/layout/site-shell";
 import { Seo } from "./components/seo/seo";
 import { DetailLoadingStatus } from "./components/tool-detail/detail-loading-status";
@@ -28,32 +29,9 @@ import { htmlLang, isUnlocalizedPath, negotiateLanguage, PREFERRED_LANGUAGE_COOK
 import { i18nForRender } from "./i18n/render-instance";
 import { fetchedPageTexts, PAGE_TEXTS_ATTRIBUTE, ROOT_TEXTS_KEY } from "./i18n/page-texts";
 import { markupCarried, useMarkupData } from "./delivery/markup-data";
-import { useT } from "./i18n/translator";
 import { AppLinkNavigation } from "./delivery/app-link";
 import { DocumentLinks } from "./delivery/stylesheet";
 import { useNonce } from "./lib/nonce";
-
-/**
- * The error and not-found screens are only needed once something went wrong, so browsers fetch them
- * then instead of with every page. There is deliberately no <Suspense> around them: server rendering
- * waits for them inside the shell, and in the browser the (transition) render waits too, so the page
- * keeps what it shows until the screen is there. If even that download fails, a plain message remains.
- */
-function lazyScreen<P extends object>(load: () => Promise<ComponentType<P>>) {
-  return lazy(() => load().then((component) => ({ default: component }), () => ({ default: ScreenUnavailable as ComponentType<P> })));
-}
-const NotFoundScreen = lazyScreen(() => import("./components/not-found-screen").then((m) => m.NotFoundScreen));
-const ErrorScreen = lazyScreen(() => import("./components/error-screen").then((m) => m.ErrorScreen));
-
-function ScreenUnavailable() {
-  const t = useT("common");
-  return (
-    <section role="alert" className="mx-auto max-w-2xl py-16">
-      <h1 className="text-2xl font-semibold">{t("error.title")}</h1>
-      <p className="mt-2 text-slate-600">{t("error.message")}</p>
-    </section>
-  );
-}
 
 const FAVICON = { rel: "icon", href: "/favicon.svg", type: "image/svg+xml" };
 

@@ -197,6 +197,9 @@ app.get("/texts/*file", (req, res, next) => {
   rootTextsEndpoint(req, res).then((answered) => answered || next(), next);
 });
 
+// The browser's route manifest under fast delivery (app/delivery/page-manifest.server.ts): from memory.
+app.get("/assets/*file", (req, res, next) => delivery().pageManifest(req, res, next));
+
 // Everything below may need the database: answered 503 while it is away, and a request whose connection
 // broke under it is answered 503 rather than 500.
 app.use(databaseOutageGate());

@@ -8,6 +8,7 @@ import { getLogger } from "../.server/logger";
 import { NonceProvider } from "../lib/nonce";
 import { criticalCssOf, type CriticalCss } from "./critical-css.server";
 import { MarkupDataProvider } from "./markup-data";
+import { withPageManifest } from "./page-manifest.server";
 import { InlineCssProvider } from "./stylesheet";
 import { wholeBodyResponse } from "./whole-body.server";
 
@@ -159,6 +160,8 @@ export async function renderWhole(
   loadContext: AppLoadContext,
 ) {
   const nonce = loadContext.cspNonce ?? "";
+  // The browser imports the route manifest without the routes it never renders (page-manifest.server.ts).
+  routerContext = withPageManifest(routerContext);
   await readHandoffAhead(routerContext);
   const css = criticalCss(routerContext.manifest.routes.root?.css ?? []);
   const page = (

@@ -9,7 +9,7 @@ import { sponsoredEntry } from "~/.server/sponsored/view";
 import { SponsoredSlot } from "~/components/makers/sponsored-slot";
 import { markupCarriedField } from "~/delivery/markup-data";
 import { CARD_DESCRIPTION_KEY } from "~/components/tools/tool-card";
-import { SearchCombobox } from "~/components/search/search-combobox";
+import { SearchBox } from "~/components/layout/header-controls";
 import { ToolSection } from "~/components/tools/tool-section";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 import { htmlLang, splitLangPath } from "~/i18n/languages";
@@ -63,7 +63,10 @@ export default function Home({ loaderData }: Route.ComponentProps) {
         <h1 id="home-title" className="text-4xl font-bold tracking-tight sm:text-5xl">{t("home.heroTitle")}</h1>
         <p className="mx-auto mt-4 max-w-2xl text-lg text-slate-700">{t("home.heroSubtitle")}</p>
         <div className="mt-8 flex justify-center">
-          <SearchCombobox id="hero-search" size="lg" labelledBy="home-title" />
+          {/* The top bar's search box, with its code (loaded apart, hydrated apart). */}
+          <HydrateApart>
+            <SearchBox id="hero-search" size="lg" labelledBy="home-title" />
+          </HydrateApart>
         </div>
         <div className="mt-6 flex flex-wrap justify-center gap-3">
           <AppLink to={to("/tools")} className="rounded-lg bg-brand-600 px-5 py-2.5 font-medium text-white hover:bg-brand-700">

@@ -3,8 +3,8 @@ import { useT } from "~/i18n/translator";
 import { Link, NavLink } from "react-router";
 import { AccountSlot } from "~/components/auth/account-slot";
 import { useLocalizedPath } from "~/i18n/hooks";
-import { SearchCombobox } from "../search/search-combobox";
-import { LanguageSwitcher } from "./language-switcher";
+import { LanguageMenu, SearchBox } from "./header-controls";
+import { HydrateApart } from "./hydrate-apart";
 
 const NAV_ITEMS = [
   { path: "/tools", key: "nav.tools" },
@@ -12,7 +12,10 @@ const NAV_ITEMS = [
   { path: "/about", key: "nav.about" },
 ] as const;
 
-/** Sticky top bar: logo, search, main links, language switcher, account slot; collapses on mobile. */
+/**
+ * Sticky top bar: logo, search, main links, language switcher, account slot; collapses on mobile. The search
+ * box and language menu hydrate apart, with their code (header-controls.ts).
+ */
 export function SiteHeader() {
   const t = useT("common");
   const to = useLocalizedPath();
@@ -29,7 +32,9 @@ export function SiteHeader() {
           <span className="sr-only sm:not-sr-only">{t("site.name")}</span>
         </Link>
         <div className="hidden flex-1 md:block">
-          <SearchCombobox id="header-search" />
+          <HydrateApart>
+            <SearchBox id="header-search" />
+          </HydrateApart>
         </div>
         <nav aria-label={t("nav.mainNavigation")} className="hidden items-center gap-1 md:flex">
           {NAV_ITEMS.map((item) => (
@@ -39,7 +44,9 @@ export function SiteHeader() {
           ))}
         </nav>
         <div className="ml-auto flex items-center gap-2 md:ml-0">
-          <LanguageSwitcher />
+          <HydrateApart>
+            <LanguageMenu />
+          </HydrateApart>
           <div data-slot="account" className="flex items-center">
             <AccountSlot />
           </div>
@@ -60,7 +67,9 @@ export function SiteHeader() {
       {menuOpen ? (
         <div id="mobile-menu" className="border-t border-slate-200 px-4 pb-4 md:hidden">
           <div className="py-3">
-            <SearchCombobox id="header-search-mobile" />
+            <HydrateApart>
+              <SearchBox id="header-search-mobile" />
+            </HydrateApart>
           </div>
           <nav aria-label={t("nav.mainNavigation")} className="flex flex-col">
             {NAV_ITEMS.map((item) => (

@@ -1,7 +1,8 @@
 import { useT } from "~/i18n/translator";
 import { isRouteErrorResponse, Link, useParams, useRouteError } from "react-router";
 import type { DetailSource } from "~/.server/resolve/types";
-import { ErrorScreen } from "~/components/error-screen";
+// Loaded when an error shows, not with the page (as the root does).
+import { ErrorScreen } from "~/components/lazy-screens";
 import { useLang, useLocalizedPath } from "~/i18n/hooks";
 
 export interface DetailNotFoundData {
