@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { afterAll, beforeAll, describe, expect, it, vi } from "vitest";
 import { reviewAdRequest } from "~/.server/admin/ads";
 import { listAudit } from "~/.server/admin/audit";
@@ -19,22 +16,11 @@ import { readToolOffers, syncOffers } from "~/.server/offers/store";
 import { pagePriorities } from "~/lib/admin";
 import { offersSchema } from "~/lib/offers";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
-import { startSmtpCapture } from "../support/smtp";
+import { captureMailAndUploads } from "../support/smtp";
 import { insertAdRequest, insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";
 
 /** The review queue and tools order on each engine: what an approval publishes, what a decision records and mails. */
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "admin-review-uploads-"));
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-  process.env.UPLOAD_DIR = uploadDir;
-});
-afterAll(async () => {
-  await smtp.stop();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-});
+const smtp = captureMailAndUploads("admin-review");
 
 async function addCategory(db: DB, slug: string, name: string): Promise<number> {
   const { id } = await db.insertInto("categories").values({ slug, parent_id: null, icon_name: null, color: null, updated_at: nowIso() }).returning("id").executeTakeFirstOrThrow();

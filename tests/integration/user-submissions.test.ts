@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import sharp from "sharp";
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from "vitest";
 import { createAdRequest, getMyAdRequest, listMyAdRequests, notifyAdmins } from "~/.server/ads/requests";
@@ -10,21 +7,10 @@ import { proposeUpdate } from "~/.server/submissions/update";
 import { storeToolImage } from "~/.server/uploads/tool-image";
 import { submitPayloadSchema, updatePayloadSchema } from "~/lib/submissions";
 import { createTestDatabase, testDialects, type TestDatabase } from "../support/databases";
-import { startSmtpCapture } from "../support/smtp";
+import { captureMailAndUploads } from "../support/smtp";
 
 /** Submitting and proposing updates, the ad requests and their mail, on each database engine. */
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const uploads = fs.mkdtempSync(path.join(os.tmpdir(), "user-uploads-"));
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  // Read once by getConfig(): mail to the capture server, uploads to a temporary folder.
-  Object.assign(process.env, { SMTP_URL: smtp.url, UPLOAD_DIR: uploads, ADMIN_EMAILS: "chief@example.com", PUBLIC_URL: "https://dir.example" });
-});
-afterAll(async () => {
-  await smtp.stop();
-  fs.rmSync(uploads, { recursive: true, force: true });
-});
+const smtp = captureMailAndUploads("user", { ADMIN_EMAILS: "chief@example.com", PUBLIC_URL: "https://dir.example" });
 
 const form = (fields: Record<string, string | string[]>) => {
   const params = new URLSearchParams();

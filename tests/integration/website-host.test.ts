@@ -1,6 +1,3 @@
-import fs from "node:fs";
-import os from "node:os";
-import path from "node:path";
 import { CompiledQuery, Migrator, sql } from "kysely";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { saveToolEdit, loadToolEditor } from "~/.server/admin/listing-editor";
@@ -16,7 +13,7 @@ import { hostColumn } from "~/.server/db/website-host";
 import { findDuplicate } from "~/.server/submissions/queries";
 import { NO_OFFERS } from "~/lib/offers";
 import { createTestDatabase, testDialects, whileMigrating, type TestDatabase } from "../support/databases";
-import { startSmtpCapture } from "../support/smtp";
+import { captureMailAndUploads } from "../support/smtp";
 import { insertSubmission, insertUpdateSubmission, insertUser, submitPayload } from "../support/submissions";
 
 /**
@@ -24,18 +21,7 @@ import { insertSubmission, insertUpdateSubmission, insertUser, submitPayload } f
  * address is written keeps the column, the tools a database had before the migration get it, and the check still
  * tells sites apart only by what `websiteKey` keeps (no `www.`, scheme, case, trailing slash, tracking parameters).
  */
-let smtp: Awaited<ReturnType<typeof startSmtpCapture>>;
-const uploadDir = fs.mkdtempSync(path.join(os.tmpdir(), "website-host-uploads-"));
-
-beforeAll(async () => {
-  smtp = await startSmtpCapture();
-  process.env.SMTP_URL = smtp.url;
-  process.env.UPLOAD_DIR = uploadDir;
-});
-afterAll(async () => {
-  await smtp.stop();
-  fs.rmSync(uploadDir, { recursive: true, force: true });
-});
+const { uploads: uploadDir } = captureMailAndUploads("website-host");
 
 /** The same site as `url`, written the other ways a submitter might. */
 function variants(url: string): string[] {

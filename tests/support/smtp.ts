@@ -1,5 +1,9 @@
+import fs from "node:fs";
 import type { AddressInfo } from "node:net";
+import os from "node:os";
+import path from "node:path";
 import { SMTPServer } from "smtp-server";
+import { afterAll, beforeAll } from "vitest";
 
 export interface CapturedMail {
   to: string[];
@@ -46,5 +50,35 @@ export async function startSmtpCapture() {
       }
     },
     stop: () => new Promise<void>((resolve) => server.close(() => resolve())),
+  };
+}
+
+type SmtpCapture = Awaited<ReturnType<typeof startSmtpCapture>>;
+
+/**
+ * For a whole test file: mail goes to a capture server and uploads to a temporary folder (both read once by
+ * getConfig(), so set before the file's first use of the app's code), with any other settings in `env`.
+ */
+export function captureMailAndUploads(name: string, env: Record<string, string> = {}) {
+  const uploads = fs.mkdtempSync(path.join(os.tmpdir(), `${name}-uploads-`));
+  let capture: SmtpCapture | undefined;
+  const live = (): SmtpCapture => {
+    if (!capture) throw new Error("the mail capture starts in beforeAll");
+    return capture;
+  };
+  beforeAll(async () => {
+    capture = await startSmtpCapture();
+    Object.assign(process.env, { SMTP_URL: capture.url, UPLOAD_DIR: uploads, ...env });
+  });
+  afterAll(async () => {
+    await capture?.stop();
+    fs.rmSync(uploads, { recursive: true, force: true });
+  });
+  return {
+    uploads,
+    get messages() {
+      return live().messages;
+    },
+    linkFor: (address: string, timeoutMs?: number) => live().linkFor(address, timeoutMs),
   };
 }
