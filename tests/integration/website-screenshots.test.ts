@@ -2,6 +2,7 @@ import fs from "node:fs";
 import sharp from "sharp";
 import { afterAll, beforeAll, describe, expect, it } from "vitest";
 import { captureWebsite, closeScreenshotBrowser, type CaptureSettings } from "~/.server/screenshots/capture";
+import { BROWSER_NICENESS } from "~/.server/screenshots/browser-process";
 import { startCountingServer, startFakeWebsite, type CountingServer } from "../support/fake-websites";
 
 /**
@@ -27,20 +28,23 @@ afterAll(async () => {
   await Promise.all([site?.stop(), otherPort?.stop(), ipv6?.stop()]);
 });
 
-/** The programs of the processes whose parent is `pid` (Linux's /proc). */
-function childPrograms(pid: number): string[] {
-  const programs: string[] = [];
+/** The processes whose parent is `pid`, with their program and niceness (Linux's /proc). */
+function childProcesses(pid: number): { pid: number; program: string; nice: number }[] {
+  const children: { pid: number; program: string; nice: number }[] = [];
   for (const entry of fs.readdirSync("/proc").filter((name) => /^\d+$/.test(name))) {
     try {
       const stat = fs.readFileSync(`/proc/${entry}/stat`, "utf8");
-      const parent = Number(stat.slice(stat.lastIndexOf(")") + 2).split(" ")[1]);
-      if (parent === pid) programs.push(fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0]!);
+      // After the command's name: state, parent, ...; niceness is the 19th field of the line, the 17th after it.
+      const fields = stat.slice(stat.lastIndexOf(")") + 2).split(" ");
+      if (Number(fields[1]) !== pid) continue;
+      children.push({ pid: Number(entry), program: fs.readFileSync(`/proc/${entry}/cmdline`, "utf8").split("\0")[0]!, nice: Number(fields[16]) });
     } catch {
       // The process ended meanwhile.
     }
   }
-  return programs;
+  return children;
 }
+const childPrograms = (pid: number) => childProcesses(pid).map((child) => child.program);
 
 describe("website screenshots", () => {
   it("captures an allowed site at 1280x800 as PNG and WebP, its own files included", { timeout: 60_000 }, async () => {
@@ -61,6 +65,14 @@ describe("website screenshots", () => {
     const children = childPrograms(process.pid);
     expect(children.filter((program) => /chrom/i.test(program))).toEqual([]);
     expect(children).toContain(process.execPath);
+    // Captures are background work: the browser's process and the browser under it yield the cores to requests.
+    const helper = childProcesses(process.pid).find((child) => child.program === process.execPath && child.nice === BROWSER_NICENESS);
+    expect(helper, "the browser's process runs at a lower priority").toBeDefined();
+    const browsers = childProcesses(helper!.pid).filter((child) => /chrom/i.test(child.program));
+    expect(browsers.length).toBeGreaterThan(0);
+    // The browser inherits it; as root it may raise its own threads' priority again (an unprivileged user, as in
+    // the Docker image, cannot), so the check is for other users.
+    if (process.getuid?.() !== 0) for (const browser of browsers) expect(browser.nice).toBe(BROWSER_NICENESS);
   });
 
   it("sends nothing to other loopback ports, IPv6 loopback or the metadata address a page asks for", { timeout: 60_000 }, async () => {

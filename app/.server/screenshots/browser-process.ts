@@ -1,5 +1,6 @@
 import { spawn, type ChildProcess } from "node:child_process";
 import { createRequire } from "node:module";
+import os from "node:os";
 import { getLogger } from "../logger";
 
 /**
@@ -13,6 +14,14 @@ import { getLogger } from "../logger";
  * not be in it), with the driver's path resolved here. It leaves when its IPC channel closes, so a server
  * that dies takes its browser with it.
  */
+
+/**
+ * The niceness of the child and of the browser it launches (both inherit it): a capture is background work. On a
+ * two-core server, Chromium starting and rendering a page took the cores the server's requests needed: with an
+ * approval's capture, the longest event-loop delay under steady traffic went from under 100 ms to about 200 ms
+ * without any longer stretch of the server's own work (bench/freeze.mjs, decision 0029).
+ */
+export const BROWSER_NICENESS = 10;
 
 /** What a page asked for, as the child reports it. */
 export interface PageRequest {
@@ -145,6 +154,11 @@ export class BrowserProcess {
       stdio: ["ignore", "ignore", "pipe", "ipc"],
       serialization: "advanced",
     });
+    try {
+      if (this.#child.pid !== undefined) os.setPriority(this.#child.pid, BROWSER_NICENESS);
+    } catch (error) {
+      getLogger().warn({ err: (error as Error).message }, "the screenshot browser runs at normal priority");
+    }
     let stderr = "";
     this.#child.stderr?.setEncoding("utf8").on("data", (text: string) => (stderr = (stderr + text).slice(-2000)));
     this.#child.on("message", (message: FromChild) => this.#receive(message));
