@@ -25,35 +25,32 @@ const criticalCssCache = new Map<string, CriticalCss | null>();
 const CSS_MARKER = `/*app-css-${randomBytes(12).toString("hex")}*/`;
 const CSS_MARKER_BYTES = Buffer.from(CSS_MARKER);
 
-/** The document's bytes with the rules its markup uses where the marker is (pages without it are left alone). */
-function withInlineCss(body: Buffer, critical: CriticalCss | null): Buffer {
-  if (!critical) return body;
-  const at = body.indexOf(CSS_MARKER_BYTES);
-  if (at < 0) return body;
-  const css = Buffer.from(critical(body));
-  return Buffer.concat([body.subarray(0, at), css, body.subarray(at + CSS_MARKER_BYTES.length)]);
-}
-
 const MODULE_PRELOAD = Buffer.from('<link rel="modulepreload" ');
 const LOW_PRIORITY = Buffer.from('fetchpriority="low" ');
 const HEAD_END = Buffer.from("</head>");
 
 /**
- * The document's module preloads at low priority (React Router's <Scripts> renders them without one, and React
- * hoists them into the head). The page is whole and painted without them: on a slow connection the
- * document's first paint and its largest image should not share the line with 200 KB of hydration code.
+ * The document's bytes with its head finished, copied once: the rules its markup uses where the marker is (pages
+ * without it keep none), and its module preloads at low priority. React Router's <Scripts> renders the preloads
+ * without a priority and React hoists them into the head; the page is whole and painted without them, and on a
+ * slow connection its first paint and largest image should not share the line with 200 KB of hydration code.
  */
-function withModulePreloadsAtLowPriority(body: Buffer): Buffer {
+function finishedDocument(body: Buffer, critical: CriticalCss | null): Buffer {
+  const edits: { at: number; removed: number; inserted: Buffer }[] = [];
+  const cssAt = critical ? body.indexOf(CSS_MARKER_BYTES) : -1;
+  if (critical && cssAt >= 0) edits.push({ at: cssAt, removed: CSS_MARKER_BYTES.length, inserted: Buffer.from(critical(body)) });
   const headEnd = body.indexOf(HEAD_END);
-  if (headEnd < 0) return body;
+  for (let at = body.indexOf(MODULE_PRELOAD); at >= 0 && at < headEnd; at = body.indexOf(MODULE_PRELOAD, at + 1)) {
+    edits.push({ at: at + MODULE_PRELOAD.length, removed: 0, inserted: LOW_PRIORITY });
+  }
+  if (edits.length === 0) return body;
+  edits.sort((a, b) => a.at - b.at);
   const parts: Buffer[] = [];
   let from = 0;
-  for (let at = body.indexOf(MODULE_PRELOAD); at >= 0 && at < headEnd; at = body.indexOf(MODULE_PRELOAD, at + 1)) {
-    const end = at + MODULE_PRELOAD.length;
-    parts.push(body.subarray(from, end), LOW_PRIORITY);
-    from = end;
+  for (const edit of edits) {
+    parts.push(body.subarray(from, edit.at), edit.inserted);
+    from = edit.at + edit.removed;
   }
-  if (parts.length === 0) return body;
   parts.push(body.subarray(from));
   return Buffer.concat(parts);
 }
@@ -174,7 +171,7 @@ export async function renderWhole(
     </NonceProvider>
   );
   const rendered = renderInOnePass(page) ?? (await renderStreaming(page, nonce, (status) => (responseStatusCode = status)));
-  const body = withModulePreloadsAtLowPriority(withInlineCss(rendered, css));
+  const body = finishedDocument(rendered, css);
   responseHeaders.set("Content-Type", "text/html; charset=utf-8");
   responseHeaders.set("Content-Length", String(body.byteLength));
   // Server time from the request's arrival to the finished body (browsers' developer tools show it; the bench reads it).

@@ -26,9 +26,11 @@ describe("SQLite checkpoints", () => {
     // Let the worker copy what the migrations wrote, so the file's size below is the starting point: the size
     // has stayed the same over more than one of the worker's periods (on a busy machine that takes longer).
     let before = fileSize();
-    for (let steady = 0; steady < 1500; steady += 250) {
+    for (let steadyMs = 0; steadyMs < 1500; ) {
       await new Promise((resolve) => setTimeout(resolve, 250));
-      if (fileSize() !== before) [before, steady] = [fileSize(), -250];
+      const size = fileSize();
+      steadyMs = size === before ? steadyMs + 250 : 0;
+      before = size;
     }
     // About 1,500 pages (4 KB each) in one commit.
     await t.db.transaction().execute(async (trx) => {
